@@ -1,0 +1,115 @@
+"""The `designer` command: thin argparse + rich shell over the core.
+
+Exit codes: 0 fine, 1 rule errors or over the cap, 2 unreadable input.
+Imports stay inside the commands so `designer price` starts fast and never loads Textual.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from designer.errors import InputError
+
+EXIT_OK, EXIT_RULES, EXIT_INPUT = 0, 1, 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="designer",
+        description="Point-cost calculator and unit designer for skirmish miniature games.",
+        epilog="Run a command with --help for its options. Exit codes: 0 fine, "
+               "1 rule errors or over the points cap, 2 unreadable input.",
+    )
+    from designer import __version__
+
+    parser.add_argument("--version", action="version", version=f"designer {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("price", help="price a unit file and explain the total")
+    p.add_argument("unit", type=Path, metavar="UNIT.yaml")
+    p.add_argument("--json", action="store_true", help="print the tally as JSON")
+
+    p = sub.add_parser("catalog", help="list catalog abilities, equipment or types")
+    p.add_argument("section", nargs="?", choices=["abilities", "equipment", "types"],
+                   default=None)
+    p.add_argument("--search", metavar="TEXT", default="",
+                   help="only entries whose name or text contains TEXT")
+
+    p = sub.add_parser("schema", help="write the JSON Schemas of the file formats")
+    p.add_argument("--out", type=Path, default=None, metavar="DIR",
+                   help="folder to write into (default: schemas/ in the project)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    handlers = {"price": cmd_price, "catalog": cmd_catalog, "schema": cmd_schema}
+    try:
+        if args.command is None:
+            return cmd_guide()
+        return handlers[args.command](args)
+    except InputError as exc:
+        print(f"designer: error: {exc.line()}", file=sys.stderr)
+        return EXIT_INPUT
+    except KeyboardInterrupt:
+        return 130
+
+
+def _console():
+    from rich.console import Console
+
+    return Console(highlight=False)
+
+
+def cmd_guide() -> int:
+    from designer.systems import examples_dir
+
+    example = examples_dir() / "units" / "steam-witch.yaml"
+    print("designer: a point-cost calculator and unit designer for OpenTactics.\n\n"
+          "  designer price UNIT.yaml [--json]      price a unit and explain the total\n"
+          "  designer catalog abilities|equipment|types [--search TEXT]\n"
+          "  designer schema                        write JSON Schemas to schemas/\n\n"
+          f"Try: designer price {example}")
+    return EXIT_OK
+
+
+def cmd_price(args: argparse.Namespace) -> int:
+    from designer.units import load_unit_file
+
+    loaded = load_unit_file(args.unit)
+    tally = loaded.price()
+    if args.json:
+        print(json.dumps(tally.as_dict(), indent=2, ensure_ascii=False))
+    else:
+        from designer.render import tally_renderable
+
+        _console().print(tally_renderable(tally))
+    return EXIT_OK if tally.legal else EXIT_RULES
+
+
+def cmd_catalog(args: argparse.Namespace) -> int:
+    from designer.render import catalog_tables
+    from designer.systems import bundled_catalog
+
+    catalog = bundled_catalog()
+    console = _console()
+    shown = 0
+    for table in catalog_tables(catalog, args.section, args.search):
+        console.print(table)
+        shown += table.row_count
+    if shown == 0:
+        console.print(f"No catalog entries match {args.search!r}.")
+    return EXIT_OK
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    from designer.schema import default_schema_dir, write_schemas
+
+    out = args.out or default_schema_dir()
+    for path in write_schemas(out):
+        print(f"wrote {path}")
+    return EXIT_OK

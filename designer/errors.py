@@ -1,0 +1,26 @@
+"""Errors a user can act on: each renders as one line naming file, field and problem."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class InputError(Exception):
+    """Unreadable or ill-shaped input. The CLI prints it as one line and exits 2."""
+
+    def __init__(self, problem: str, *, file: str | Path | None = None, field: str = "") -> None:
+        self.problem = problem
+        self.file = str(file) if file is not None else None
+        self.field = field
+        super().__init__(self.line())
+
+    def line(self) -> str:
+        where = self.file or "<input>"
+        if self.field:
+            where = f"{where}: {self.field}"
+        return f"{where}: {self.problem}"
+
+    def at(self, file: str | Path | None = None, field_prefix: str = "") -> InputError:
+        """The same error placed in a file and/or under an enclosing field."""
+        field = ".".join(p for p in (field_prefix, self.field) if p)
+        return InputError(self.problem, file=file if file is not None else self.file, field=field)

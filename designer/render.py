@@ -1,0 +1,98 @@
+"""Rich renderables of the core's results, shared by the CLI and the TUI."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from designer.tally import Tally
+
+STEP_TITLES = {
+    "dice": "1 Dice",
+    "bumps": "2 Bumps",
+    "range": "3 Range",
+    "athletics": "4 Athletics",
+    "equipment": "5 Equipment",
+    "abilities": "6 Abilities",
+    "types": "7 Types",
+}
+
+
+def tally_renderable(tally: Tally) -> Group:
+    table = Table(title=f"{tally.name}", title_justify="left", show_footer=True,
+                  expand=False)
+    table.add_column("Step", footer="Total")
+    table.add_column("Item")
+    table.add_column("Points", justify="right", footer=Text(str(tally.total), style="bold"))
+    previous = None
+    for line in tally.breakdown:
+        step = STEP_TITLES.get(line.step, line.step) if line.step != previous else ""
+        previous = line.step
+        table.add_row(step, line.item, str(line.points))
+    parts: list[Any] = [table]
+    audit = tally.audit()
+    if audit:
+        style = "green" if tally.printed == tally.total else "yellow"
+        parts.append(Text(f"Audit: {audit}", style=style))
+    for issue in tally.errors:
+        parts.append(Text(f"error {issue.line()}", style="bold red"))
+    for issue in tally.warnings:
+        parts.append(Text(f"warning {issue.line()}", style="yellow"))
+    status = "legal" if tally.legal else f"not legal: {len(tally.errors)} error(s)"
+    parts.append(Text(f"{tally.name}: {tally.total} points, {status}",
+                      style="bold green" if tally.legal else "bold red"))
+    return Group(*parts)
+
+
+def _matches(search: str, *texts: str) -> bool:
+    needle = search.casefold()
+    return not needle or any(needle in t.casefold() for t in texts)
+
+
+def catalog_tables(catalog: Any, section: str | None, search: str = "") -> Iterator[Table]:
+    if section in (None, "abilities"):
+        table = Table(title="Abilities (step six)", title_justify="left", expand=False)
+        table.add_column("Ability", no_wrap=True)
+        table.add_column("Ranks")
+        table.add_column("Cost", no_wrap=True)
+        table.add_column("Effect")
+        for a in catalog.abilities:
+            if _matches(search, a.name, a.summary, *a.aliases):
+                table.add_row(a.name, a.ranks.label if a.ranks else "",
+                              a.formula.display, a.summary)
+        yield table
+    if section in (None, "equipment"):
+        table = Table(title="Equipment (step five)", title_justify="left", expand=False)
+        table.add_column("Item", no_wrap=True)
+        table.add_column("Kind")
+        table.add_column("Effects")
+        for item in catalog.equipment:
+            effects = ", ".join(item.effects)
+            if _matches(search, item.name, effects):
+                table.add_row(item.name, item.kind, effects)
+        yield table
+    if section in (None, "types"):
+        table = Table(title="Types (step seven)", title_justify="left", expand=False)
+        table.add_column("Type", no_wrap=True)
+        table.add_column("Category")
+        table.add_column("Cost")
+        table.add_column("Notes")
+        costs = catalog.costs
+        for t in catalog.types:
+            if _matches(search, t.name, t.category, t.summary):
+                table.add_row(t.name, t.category, _type_cost(t, costs), t.summary)
+        yield table
+
+
+def _type_cost(entry: Any, costs: Any) -> str:
+    if entry.category == "tactical":
+        return "free" if entry.name in costs.tactical_free else f"+{costs.tactical_cost}"
+    if entry.category == "occupation":
+        return f"first free, +{costs.occupation_extra} after"
+    if entry.category == "elemental":
+        return f"+{costs.elemental_cost}"
+    return "free"

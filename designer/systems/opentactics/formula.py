@@ -1,0 +1,67 @@
+"""Ability cost formulas: a number, or a product such as R*2, BO*4, R*AR."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+SKILL_LETTERS = {"M": "melee", "B": "ballistic", "A": "arcane", "T": "technical"}
+#: the variables a formula may name: R (rank) and skill letter + O (OFF dice),
+#: D (DEF dice) or R (range), as the rulebook abbreviates them (AR = Arcane range)
+VARIABLES = frozenset({"R"} | {f"{s}{k}" for s in SKILL_LETTERS for k in "ODR"})
+_SPLIT = re.compile(r"\s*[*×xX]\s*")
+
+
+@dataclass(frozen=True, slots=True)
+class Formula:
+    """A constant times a product of named values; its text is kept for display."""
+
+    constant: int
+    variables: tuple[str, ...]
+    text: str
+
+    @property
+    def is_fixed(self) -> bool:
+        return not self.variables
+
+    @property
+    def display(self) -> str:
+        return _SPLIT.sub("×", self.text)
+
+    def worked(self, values: dict[str, int]) -> str:
+        """The formula with values put in: 'BO×4 = 2×4'."""
+        factors = [str(values[f.upper()]) if f.upper() in VARIABLES else f
+                   for f in _SPLIT.split(self.text)]
+        return f"{self.display} = {'×'.join(factors)}"
+
+    def evaluate(self, values: dict[str, int]) -> int:
+        result = self.constant
+        for name in self.variables:
+            result *= values[name]
+        return result
+
+
+def parse_formula(spec: int | str) -> Formula:
+    """Parse a catalog or unit-file cost; raises ValueError with a readable reason."""
+    if isinstance(spec, bool):
+        raise ValueError("a cost is a number or a formula such as R*2, not true/false")
+    if isinstance(spec, int):
+        return Formula(spec, (), str(spec))
+    text = str(spec).strip()
+    if not text:
+        raise ValueError("a cost formula is empty")
+    if re.fullmatch(r"-?\d+", text):
+        return Formula(int(text), (), text)
+    constant = 1
+    names: list[str] = []
+    for factor in _SPLIT.split(text):
+        if re.fullmatch(r"\d+", factor):
+            constant *= int(factor)
+        elif factor.upper() in VARIABLES:
+            names.append(factor.upper())
+        else:
+            raise ValueError(
+                f"cost formula {text!r}: {factor!r} is not a number or one of "
+                f"R, MO, MD, MR, BO, BD, BR, AO, AD, AR, TO, TD, TR"
+            )
+    return Formula(constant, tuple(names), re.sub(r"\s+", "", text))

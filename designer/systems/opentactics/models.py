@@ -1,0 +1,176 @@
+"""The OpenTactics unit file (DESIGN §3) as pydantic models."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
+
+from designer.systems.opentactics.catalog import SIDES, SKILLS, Category, Side, Skill
+from designer.systems.opentactics.formula import parse_formula
+
+Small = Annotated[int, Field(ge=-99, le=99)]
+Count = Annotated[int, Field(ge=-99, le=999)]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", defer_build=True)
+
+
+class SkillBlock(_Model):
+    """One skill's OFF and DEF pools (dice and bumps) and its range, as entered."""
+
+    off_dice: Small = 0
+    off_bumps: list[Small] = Field(default_factory=list, max_length=20)
+    def_dice: Small = 0
+    def_bumps: list[Small] = Field(default_factory=list, max_length=20)
+    range: Count = 0
+
+    def dice(self, side: Side) -> int:
+        return self.off_dice if side == "off" else self.def_dice
+
+    def bumps(self, side: Side) -> list[int]:
+        return self.off_bumps if side == "off" else self.def_bumps
+
+
+class Skills(_Model):
+    melee: SkillBlock = Field(default_factory=SkillBlock)
+    ballistic: SkillBlock = Field(default_factory=SkillBlock)
+    arcane: SkillBlock = Field(default_factory=SkillBlock)
+    technical: SkillBlock = Field(default_factory=SkillBlock)
+
+    def of(self, skill: Skill) -> SkillBlock:
+        return getattr(self, skill)
+
+
+def _name_only(value: Any) -> Any:
+    return {"name": value} if isinstance(value, str) else value
+
+
+class AbilityChoice(_Model):
+    """A catalog ability by name (with a rank when ranked), or a custom one with a cost."""
+
+    name: str = Field(min_length=1, max_length=60)
+    rank: Small | None = None
+    cost: int | str | None = None
+    text: str | None = Field(None, max_length=600)
+
+    @field_validator("name")
+    @classmethod
+    def _strip(cls, value: str) -> str:
+        value = value.strip()
+        if not value:
+            raise ValueError("an ability name may not be blank")
+        return value
+
+    @field_validator("cost")
+    @classmethod
+    def _cost_parses(cls, value: int | str | None) -> int | str | None:
+        if value is not None:
+            parse_formula(value)
+        return value
+
+    @property
+    def custom(self) -> bool:
+        return self.cost is not None
+
+    def to_data(self) -> str | dict[str, Any]:
+        data = self.model_dump(exclude_none=True)
+        return self.name if data.keys() == {"name"} else data
+
+
+Ability = Annotated[AbilityChoice, BeforeValidator(_name_only)]
+
+
+class TypeChoice(_Model):
+    name: str = Field(min_length=1, max_length=40)
+    category: Category | None = None
+
+    @field_validator("name")
+    @classmethod
+    def _strip(cls, value: str) -> str:
+        value = value.strip()
+        if not value:
+            raise ValueError("a type name may not be blank")
+        return value
+
+    def to_data(self) -> str | dict[str, Any]:
+        return self.name if self.category is None else {"name": self.name,
+                                                        "category": self.category}
+
+
+TypeRef = Annotated[TypeChoice, BeforeValidator(_name_only)]
+
+
+class EquipmentChoice(_Model):
+    """An item carried, with the choices step five asks for."""
+
+    item: str = Field(min_length=1, max_length=60)
+    range: Count | None = None
+    bumps: Literal["new", "raise"] = "new"
+    abilities: list[Ability] = Field(default_factory=list, max_length=10)
+
+    def to_data(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"item": self.item}
+        if self.range is not None:
+            data["range"] = self.range
+        if self.bumps != "new":
+            data["bumps"] = self.bumps
+        if self.abilities:
+            data["abilities"] = [a.to_data() for a in self.abilities]
+        return data
+
+
+class Unit(_Model):
+    """An OpenTactics unit as its file holds it: innate values plus equipment and choices."""
+
+    system: Literal["opentactics"] = "opentactics"
+    name: str = Field(min_length=1, max_length=80)
+    points: Count | None = None
+    types: list[TypeRef] = Field(default_factory=list, max_length=30)
+    athletics: Small = 0
+    flight: bool = False
+    skills: Skills = Field(default_factory=Skills)
+    equipment: list[EquipmentChoice] = Field(default_factory=list, max_length=20)
+    abilities: list[Ability] = Field(default_factory=list, max_length=20)
+
+    @field_validator("name")
+    @classmethod
+    def _strip(cls, value: str) -> str:
+        value = value.strip()
+        if not value:
+            raise ValueError("a unit name may not be blank")
+        return value
+
+    @property
+    def flies(self) -> bool:
+        return self.flight or any(t.name.casefold() == "flier" for t in self.types)
+
+    def to_data(self) -> dict[str, Any]:
+        """The unit as its YAML file writes it: defaults left out, short forms used."""
+        data: dict[str, Any] = {"system": self.system, "name": self.name}
+        if self.points is not None:
+            data["points"] = self.points
+        if self.types:
+            data["types"] = [t.to_data() for t in self.types]
+        data["athletics"] = self.athletics
+        if self.flight:
+            data["flight"] = True
+        skills = {}
+        for skill in SKILLS:
+            block = self.skills.of(skill).model_dump(exclude_defaults=True)
+            if block:
+                skills[skill] = block
+        if skills:
+            data["skills"] = skills
+        if self.equipment:
+            data["equipment"] = [e.to_data() for e in self.equipment]
+        if self.abilities:
+            data["abilities"] = [a.to_data() for a in self.abilities]
+        return data
+
+
+POOLS: tuple[tuple[Skill, Side], ...] = tuple((s, d) for d in SIDES for s in SKILLS)
+#: per pool: (skill, side, its label, the SkillBlock attributes holding its dice and bumps)
+POOL_FIELDS: tuple[tuple[Skill, Side, str, str, str], ...] = tuple(
+    (s, d, f"{s.title()} {d.upper()}", f"{d}_dice", f"{d}_bumps") for s, d in POOLS)

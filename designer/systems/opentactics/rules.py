@@ -1,0 +1,172 @@
+"""The checks of DESIGN §4: errors make a unit illegal, warnings flag what is likely unmeant.
+
+Every finding has a stable code (tests, JSON output and users rely on them) and a message
+that says how to fix it.
+"""
+
+from __future__ import annotations
+
+from designer.systems.opentactics.catalog import SKILLS, Catalog
+from designer.systems.opentactics.fold import Final
+from designer.systems.opentactics.models import Unit
+from designer.tally import Issue
+
+
+def _pool_field(skill: str, side: str, what: str) -> str:
+    return f"skills.{skill}.{side}_{what}"
+
+
+def check(unit: Unit, final: Final, catalog: Catalog, total: int) -> list[Issue]:
+    costs = catalog.costs
+    out: list[Issue] = list(final.issues)
+    err = out.append
+    max_dice = costs.max_dice
+
+    for skill in SKILLS:
+        block = getattr(unit.skills, skill)
+        for side, dice, bumps in (("off", block.off_dice, block.off_bumps),
+                                  ("def", block.def_dice, block.def_bumps)):
+            if not 0 <= dice <= max_dice:
+                err(Issue("E-DICE", "error",
+                          f"{skill.title()} {side.upper()} has {dice} dice; a pool holds "
+                          f"0 to {max_dice}", _pool_field(skill, side, "dice")))
+            for k, bump in enumerate(bumps):
+                if bump not in costs.bumps:
+                    err(Issue("E-BUMP", "error",
+                              f"a {bump:+d} bump is not allowed; use one of "
+                              + ", ".join(f"{b:+d}" for b in costs.bump_values),
+                              f"{_pool_field(skill, side, 'bumps')}[{k}]"))
+            pool = final.pools[(skill, side)]
+            if pool.bumps and pool.dice <= 0:
+                from_items = any(pool.bump_sources())
+                err(Issue("E-BUMP-NO-DICE", "error",
+                          f"{skill.title()} {side.upper()} has bumps but no dice; add a die "
+                          "or remove the bump"
+                          + (" (it comes from equipment)" if from_items else ""),
+                          _pool_field(skill, side, "bumps")))
+        if block.range < 0:
+            err(Issue("E-RANGE", "error",
+                      f"{skill.title()} range is {block.range}; it cannot be below 0",
+                      f"skills.{skill}.range"))
+
+    if unit.athletics < 0:
+        err(Issue("E-ATHLETICS", "error",
+                  f"athletics is {unit.athletics}; it cannot be below 0", "athletics"))
+    elif final.athletics < 0:
+        err(Issue("E-ATHLETICS", "error",
+                  f"equipment takes athletics to {final.athletics}; it cannot be below 0",
+                  "athletics"))
+
+    _check_abilities(final, catalog, total, err)
+    _warn(unit, final, catalog, out.append)
+    return out
+
+
+def _check_abilities(final: Final, catalog: Catalog, total: int, err) -> None:
+    costs = catalog.costs
+    if len(final.abilities) > costs.max_abilities:
+        err(Issue("E-ABILITY-COUNT", "error",
+                  f"{len(final.abilities)} abilities; a unit may have at most "
+                  f"{costs.max_abilities} (equipment picks count too): remove "
+                  f"{len(final.abilities) - costs.max_abilities}", "abilities"))
+    seen: set[str] = set()
+    for picked in final.abilities:
+        choice, entry = picked.choice, picked.entry
+        key = (entry.name if entry and not choice.custom else choice.name).casefold()
+        if key in seen:
+            err(Issue("E-ABILITY-TWICE", "error",
+                      f"{choice.name} is taken twice; keep one", picked.field))
+        seen.add(key)
+        if choice.custom:
+            continue
+        if entry is None:
+            err(Issue("E-ABILITY-UNKNOWN", "error",
+                      f"'{choice.name}' is not in the catalog; give it a cost and text to "
+                      f"make it custom: {{name: {choice.name}, cost: N, text: ...}}",
+                      picked.field))
+            continue
+        if entry.ranks is None:
+            if choice.rank is not None:
+                err(Issue("E-RANK-UNRANKED", "error",
+                          f"{entry.name} is not ranked; remove rank: {choice.rank}",
+                          f"{picked.field}.rank"))
+        elif choice.rank is None:
+            err(Issue("E-RANK-MISSING", "error",
+                      f"{entry.name} is ranked {entry.ranks.label}; write "
+                      f"{{name: {entry.name}, rank: {entry.ranks.min}}}", picked.field))
+        elif not entry.ranks.contains(choice.rank):
+            err(Issue("E-RANK", "error",
+                      f"{entry.name} takes a rank of {entry.ranks.label}, not {choice.rank}",
+                      f"{picked.field}.rank"))
+        if entry.name == "One of Many" and total > costs.one_of_many_max_points:
+            err(Issue("E-ONE-OF-MANY", "error",
+                      f"One of Many is only for units of {costs.one_of_many_max_points} "
+                      f"points or less; this one costs {total}", picked.field))
+
+
+def _warn(unit: Unit, final: Final, catalog: Catalog, warn) -> None:
+    costs = catalog.costs
+    for skill in SKILLS:
+        off = final.pools[(skill, "off")].dice
+        rng = final.ranges[skill]
+        name = skill.title()
+        if off > 0 and rng <= 0:
+            warn(Issue("W-OFF-NO-RANGE", "warning",
+                       f"{name} has OFF dice but range 0, so it can never assault with "
+                       f"them; give {name} a range of 1 or more, or drop the OFF dice",
+                       f"skills.{skill}.range"))
+        elif rng > 0 and off <= 0:
+            warn(Issue("W-RANGE-NO-OFF", "warning",
+                       f"{name} range {rng} with no OFF dice buys nothing; set the range to "
+                       f"0 or add {name} OFF dice", f"skills.{skill}.range"))
+        if final.pools[(skill, "def")].dice <= 0:
+            warn(Issue("W-DEF-ZERO", "warning",
+                       f"{name} DEF has no dice, so the unit loses every {name} assault "
+                       "against it; add a DEF die unless that is the point",
+                       f"skills.{skill}.def_dice"))
+
+    tactical = [t for t in final.types if t.category == "tactical"]
+    if not tactical:
+        warn(Issue("W-TACTICAL-NONE", "warning",
+                   "no tactical type; add one of Infantry, Cavalry, Monster, Vehicle, "
+                   "Behemoth", "types"))
+    elif len(tactical) > 1:
+        warn(Issue("W-TACTICAL-MANY", "warning",
+                   f"{len(tactical)} tactical types ({', '.join(t.name for t in tactical)}); "
+                   "a unit has one: keep one", "types"))
+
+    melee_r, tech_r = unit.skills.melee.range, unit.skills.technical.range
+    if unit.skills.technical.off_dice > 0 and abs(tech_r - melee_r) > \
+            costs.technical_melee_range_gap:
+        warn(Issue("W-TECH-RANGE", "warning",
+                   f"Technical range {tech_r} is far from Melee range {melee_r}; the rulebook "
+                   "keeps them alike (equipment may add Technical range)",
+                   "skills.technical.range"))
+    arcane = unit.skills.arcane
+    ceiling = costs.arcane_range_per_off_die * arcane.off_dice
+    if arcane.off_dice > 0 and arcane.range > ceiling:
+        warn(Issue("W-ARCANE-RANGE", "warning",
+                   f"Arcane range {arcane.range} is above {costs.arcane_range_per_off_die} × "
+                   f"{arcane.off_dice} Arcane OFF dice = {ceiling}; lower it or add OFF dice",
+                   "skills.arcane.range"))
+
+    by_kind: dict[tuple[str, str], list[str]] = {}
+    for item in final.items if len(final.items) > 1 else ():
+        if item is not None and item.kind in ("weapon", "armour"):
+            for skill in item.modified_skills():
+                by_kind.setdefault((item.kind, skill), []).append(item.name)
+    stacked: dict[tuple[str, ...], tuple[str, list[str]]] = {}
+    for (kind, skill), names in by_kind.items():
+        if len(names) > 1:
+            stacked.setdefault(tuple(names), (kind, []))[1].append(skill.title())
+    for names, (kind, skills) in stacked.items():
+        warn(Issue("W-ITEM-STACK", "warning",
+                   f"{' and '.join(names)} both modify {' and '.join(skills)}; the rulebook "
+                   f"says not to stack {kind}s: keep the better one", "equipment"))
+
+    for picked in final.types:
+        if not picked.known:
+            warn(Issue("W-TYPE-UNKNOWN", "warning",
+                       f"'{picked.name}' is not in the type table, so it counts as a free "
+                       f"species; declare it as {{name: {picked.name}, category: species}} "
+                       "(or another category) to silence this", picked.field))
