@@ -33,6 +33,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("unit", type=Path, metavar="UNIT.yaml")
     p.add_argument("--json", action="store_true", help="print the tally as JSON")
 
+    p = sub.add_parser("check", help="check a force against its points cap")
+    p.add_argument("roster", type=Path, metavar="ROSTER.yaml")
+    p.add_argument("--cap", type=_cap, default=None, metavar="N",
+                   help="points cap to check against (overrides the file's points_cap)")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+
     p = sub.add_parser("catalog", help="list catalog abilities, equipment or types")
     p.add_argument("section", nargs="?", choices=["abilities", "equipment", "types"],
                    default=None)
@@ -45,9 +51,20 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _cap(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError("a points cap cannot be negative")
+    return value
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    handlers = {"price": cmd_price, "catalog": cmd_catalog, "schema": cmd_schema}
+    handlers = {"price": cmd_price, "check": cmd_check, "catalog": cmd_catalog,
+                "schema": cmd_schema}
     try:
         if args.command is None:
             return cmd_guide()
@@ -71,6 +88,7 @@ def cmd_guide() -> int:
     example = examples_dir() / "units" / "steam-witch.yaml"
     print("designer: a point-cost calculator and unit designer for OpenTactics.\n\n"
           "  designer price UNIT.yaml [--json]      price a unit and explain the total\n"
+          "  designer check ROSTER.yaml [--cap N]   check a force against its points cap\n"
           "  designer catalog abilities|equipment|types [--search TEXT]\n"
           "  designer schema                        write JSON Schemas to schemas/\n\n"
           f"Try: designer price {example}")
@@ -89,6 +107,21 @@ def cmd_price(args: argparse.Namespace) -> int:
 
         _console().print(tally_renderable(tally))
     return EXIT_OK if tally.legal else EXIT_RULES
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from designer.roster import load_roster
+
+    force = load_roster(args.roster)
+    if args.cap is not None:
+        force.cap = args.cap
+    if args.json:
+        print(json.dumps(force.as_dict(), indent=2, ensure_ascii=False))
+    else:
+        from designer.render import force_renderable
+
+        _console().print(force_renderable(force))
+    return EXIT_OK if force.legal else EXIT_RULES
 
 
 def cmd_catalog(args: argparse.Namespace) -> int:

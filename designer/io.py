@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import difflib
 import os
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -117,6 +115,8 @@ def write_atomic(path: str | Path, data: str | bytes) -> Path:
 
     A failed write leaves any existing file untouched.
     """
+    import tempfile
+
     p = Path(path)
     p.parent.mkdir(parents=True, exist_ok=True)
     payload = data.encode("utf-8") if isinstance(data, str) else data
@@ -144,6 +144,8 @@ def save_yaml(path: str | Path, data: Any) -> Path:
 
 def suggest(name: str, choices: Iterable[str]) -> str:
     """' (did you mean X?)' when a close match exists, else ''."""
+    import difflib
+
     choice_list = list(choices)
     lowered = {c.lower(): c for c in choice_list}
     match = difflib.get_close_matches(name.lower(), list(lowered), n=1, cutoff=0.75)

@@ -48,6 +48,41 @@ def tally_renderable(tally: Tally) -> Group:
     return Group(*parts)
 
 
+def force_renderable(force: Any) -> Group:
+    table = Table(title=f"{force.name}", title_justify="left", show_footer=True)
+    table.add_column("Unit", footer="Total")
+    table.add_column("Count", justify="right", footer=str(force.unit_count))
+    table.add_column("Each", justify="right")
+    table.add_column("Subtotal", justify="right",
+                     footer=Text(str(force.total), style="bold"))
+    table.add_column("Findings")
+    for entry in force.entries:
+        tally = entry.tally
+        notes = Text()
+        for issue in tally.errors:
+            notes.append(f"error {issue.line()}\n", style="red")
+        for issue in tally.warnings:
+            notes.append(f"warning {issue.line()}\n", style="yellow")
+        notes.rstrip()
+        table.add_row(tally.name, str(entry.count), str(tally.total), str(entry.subtotal),
+                      notes if notes.plain else Text("legal", style="green"))
+    morale, counters = force.rules()
+    parts: list[Any] = [table]
+    if force.cap is None:
+        parts.append(Text(f"Total {force.total} points (no cap set)"))
+    else:
+        style = "bold red" if force.over_cap else "bold green"
+        remaining = force.remaining
+        left = f"{remaining} remaining" if remaining >= 0 else f"{-remaining} over"
+        parts.append(Text(f"Total {force.total} of {force.cap} points: {left}", style=style))
+    parts.append(Text(f"Starting morale {morale}; {counters} activation counters a turn"))
+    for issue in force.issues:
+        parts.append(Text(f"error {issue.line()}", style="bold red"))
+    parts.append(Text(f"{force.name}: " + ("legal" if force.legal else "not legal"),
+                      style="bold green" if force.legal else "bold red"))
+    return Group(*parts)
+
+
 def _matches(search: str, *texts: str) -> bool:
     needle = search.casefold()
     return not needle or any(needle in t.casefold() for t in texts)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Literal, NamedTuple
 
 Severity = Literal["error", "warning"]
@@ -40,7 +41,7 @@ class Tally:
 
     @property
     def total(self) -> int:
-        return sum(line.points for line in self.breakdown)
+        return sum(map(_points, self.breakdown))
 
     @property
     def errors(self) -> list[Issue]:
@@ -79,6 +80,9 @@ class Tally:
             "errors": [_issue_dict(i) for i in self.errors],
             "warnings": [_issue_dict(i) for i in self.warnings],
         }
+
+
+_points = itemgetter(2)
 
 
 def _issue_dict(issue: Issue) -> dict:

@@ -84,13 +84,18 @@ class BumpEffect(_Strict):
     pool: PoolName
     value: int = Field(ge=-1, le=4)
 
+    @cached_property
+    def key(self) -> tuple[Skill, Side]:
+        skill, side = self.pool.rsplit("_", 1)
+        return skill, side  # type: ignore[return-value]
+
     @property
     def skill(self) -> Skill:
-        return self.pool.rsplit("_", 1)[0]  # type: ignore[return-value]
+        return self.key[0]
 
     @property
     def side(self) -> Side:
-        return self.pool.rsplit("_", 1)[1]  # type: ignore[return-value]
+        return self.key[1]
 
 
 class RangeEffect(_Strict):
@@ -142,11 +147,12 @@ class Item(_Strict):
             out.append(f"{option.name} {option.ranks.label}" if option.ranks else option.name)
         return out
 
-    def modified_skills(self) -> set[str]:
+    @cached_property
+    def modified_skills(self) -> frozenset[str]:
         skills = {b.skill for b in self.bumps}
         if self.range:
             skills.add(self.range.skill)
-        return skills
+        return frozenset(skills)
 
 
 class TypeEntry(_Strict):
@@ -188,15 +194,19 @@ class CostTable(_Strict):
     def tactical_free_keys(self) -> frozenset[str]:
         return frozenset(t.casefold() for t in self.tactical_free)
 
-    @property
+    @cached_property
     def max_dice(self) -> int:
         return len(self.dice) - 1
+
+    @cached_property
+    def bump_set(self) -> frozenset[int]:
+        return frozenset(self.bumps)
 
     @property
     def bump_values(self) -> list[int]:
         return sorted(self.bumps)
 
-    @property
+    @cached_property
     def max_bump(self) -> int:
         return max(self.bumps)
 
@@ -251,6 +261,7 @@ class Catalog:
             for key in (ability.name, *ability.aliases):
                 self._abilities[key.casefold()] = ability
         self._items = {item.name.casefold(): item for item in self.equipment}
+        self._options: dict[tuple[str, str], AbilityOption] = {}  # filled by _cross_check
         self._types = {t.name.casefold(): t for t in self.types}
 
     def ability(self, name: str) -> Ability | None:
@@ -258,6 +269,10 @@ class Catalog:
 
     def item(self, name: str) -> Item | None:
         return self._items.get(name.casefold())
+
+    def item_option(self, item: Item, ability: Ability) -> AbilityOption | None:
+        """The option through which `item` grants `ability`, if it does."""
+        return self._options.get((item.name, ability.name))
 
     def type(self, name: str) -> TypeEntry | None:
         return self._types.get(name.casefold())
@@ -304,10 +319,12 @@ def _cross_check(catalog: Catalog, root: Path) -> None:
             seen[key.casefold()] = ability.name
     for i, item in enumerate(catalog.equipment):
         for j, option in enumerate(item.abilities):
-            if catalog.ability(option.name) is None:
+            ability = catalog.ability(option.name)
+            if ability is None:
                 raise InputError(f"unknown ability '{option.name}'",
                                  file=root / "equipment.yaml",
                                  field=f"equipment[{i}].abilities[{j}]")
+            catalog._options[(item.name, ability.name)] = option
     for tactical in catalog.costs.tactical_free:
         entry = catalog.type(tactical)
         if entry is None or entry.category != "tactical":

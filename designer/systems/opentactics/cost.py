@@ -1,29 +1,136 @@
-"""Step eight: the itemised tally of a unit's final values (DESIGN §4)."""
+"""Step eight: the itemised tally of a unit's final values (DESIGN §4).
+
+The designer re-prices at every keypress, so the lines that depend only on the tally table
+(a pool of two dice, a +1 bump, a range of 3...) are made once per table by `LineBook` and
+reused; lines that depend on the unit (a ranked ability's worked formula) are made fresh.
+"""
 
 from __future__ import annotations
 
 from designer.systems.opentactics.catalog import SKILLS, CostTable
 from designer.systems.opentactics.fold import Final, PickedAbility
-from designer.systems.opentactics.formula import parse_formula
+from designer.systems.opentactics.formula import SKILL_LETTERS, parse_formula
 from designer.systems.opentactics.models import POOL_FIELDS
 from designer.tally import Line
 
-RANGE_LABELS = {s: f"{s.title()} range" for s in SKILLS}
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th", "9th", "10th")
-# Lines are built with tuple.__new__: a third of the cost of calling the NamedTuple, and
-# pricing runs at every keypress in the designer.
-_new = tuple.__new__
+POOL_LABELS = tuple(((skill, side), label) for skill, side, label, _d, _b in POOL_FIELDS)
+_new = tuple.__new__  # a third of the cost of calling the NamedTuple
 
 
-def formula_values(final: Final) -> dict[str, int]:
-    """The named values an ability formula may use (BO = Ballistic OFF dice, AR = ...)."""
-    values: dict[str, int] = {}
-    for skill in SKILLS:
-        letter = skill[0].upper()
-        values[f"{letter}O"] = final.pools[(skill, "off")].dice
-        values[f"{letter}D"] = final.pools[(skill, "def")].dice
-        values[f"{letter}R"] = final.ranges[skill]
-    return values
+def ordinal(index: int) -> str:
+    return ORDINALS[index] if index < len(ORDINALS) else f"{index + 1}th"
+
+
+class LineBook:
+    """The breakdown lines a tally table prices the same way for every unit."""
+
+    RANGE_SPAN = 40  # range and athletics values made ahead; larger ones are made on demand
+
+    def __init__(self, costs: CostTable) -> None:
+        self.costs = costs
+        top = len(costs.dice) - 1
+        self.dice = {(key, n): Line("dice", f"{label} {n} {'die' if n == 1 else 'dice'}",
+                                    costs.dice[min(n, top)])
+                     for key, label in POOL_LABELS for n in range(1, top + 1)}
+        self.bumps = {(key, v): Line("bumps", f"{label} {v:+d}", points)
+                      for key, label in POOL_LABELS for v, points in costs.bumps.items()}
+        self.ranges = {(skill, v): Line("range", f"{skill.title()} range {v}",
+                                        v * costs.range_per_point)
+                       for skill in SKILLS for v in range(1, self.RANGE_SPAN)}
+        multiplier = costs.flight_multiplier
+        self.athletics = {(v, flies): Line("athletics", f"Athletics {v}, flies (×{multiplier})"
+                                           if flies else f"Athletics {v}",
+                                           v * costs.athletics_per_point
+                                           * (multiplier if flies else 1))
+                          for v in range(1, self.RANGE_SPAN) for flies in (False, True)}
+        self.surcharges = [Line("abilities", f"{ordinal(i)} ability", points) if points else None
+                           for i, points in enumerate(costs.ability_surcharge)]
+        self._types: dict[tuple[str, str, int], Line] = {}
+        self.abilities: dict[tuple, Line] = {}  # (id of catalog Ability, rank, source, values)
+        self._sourced_bumps: dict[tuple, Line] = {}
+
+    @staticmethod
+    def keep(book: dict, key: tuple, line: Line) -> None:
+        """Remember a line made on demand; the keys come from the user's units, so the
+        book stays bounded."""
+        if len(book) < 4096:
+            book[key] = line
+
+    def dice_line(self, key: tuple[str, str], label: str, dice: int) -> Line:
+        return self.dice.get((key, dice)) or Line(
+            "dice", f"{label} {dice} dice", self.costs.dice[-1] if dice > 0 else 0)
+
+    def bump_line(self, key: tuple[str, str], label: str, value: int, source: str) -> Line:
+        if not source:
+            line = self.bumps.get((key, value))
+            if line is not None:
+                return line
+            return _new(Line, ("bumps", f"{label} {value:+d}", self.costs.bumps.get(value, 0)))
+        line = self._sourced_bumps.get((key, value, source))
+        if line is None:
+            line = _new(Line, ("bumps", f"{label} {value:+d} ({source})",
+                               self.costs.bumps.get(value, 0)))
+            self.keep(self._sourced_bumps, (key, value, source), line)
+        return line
+
+    def range_line(self, skill: str, value: int) -> Line:
+        return self.ranges.get((skill, value)) or Line(
+            "range", f"{skill.title()} range {value}", value * self.costs.range_per_point)
+
+    def athletics_line(self, value: int, flies: bool) -> Line:
+        line = self.athletics.get((value, flies))
+        if line is None:
+            costs = self.costs
+            points = value * costs.athletics_per_point
+            line = (Line("athletics", f"Athletics {value}, flies (×{costs.flight_multiplier})",
+                         points * costs.flight_multiplier) if flies
+                    else Line("athletics", f"Athletics {value}", points))
+        return line
+
+    def surcharge_line(self, index: int) -> Line | None:
+        surcharges = self.surcharges
+        return surcharges[index] if index < len(surcharges) else surcharges[-1]
+
+    def type_line(self, name: str, category: str, occupation_index: int) -> Line | None:
+        key = (name, category, occupation_index)
+        line = self._types.get(key)
+        if line is None and category in ("tactical", "occupation", "elemental"):
+            costs = self.costs
+            if category == "tactical":
+                free = name.casefold() in costs.tactical_free_keys
+                line = Line("types", f"{name} (tactical)", 0 if free else costs.tactical_cost)
+            elif category == "occupation":
+                points = 0 if occupation_index < costs.occupation_free else \
+                    costs.occupation_extra
+                line = Line("types", f"{name} ({ordinal(occupation_index)} occupation)", points)
+            else:
+                line = Line("types", f"{name} (elemental)", costs.elemental_cost)
+            self.keep(self._types, key, line)
+        return line
+
+
+_BOOKS: dict[int, tuple[CostTable, LineBook]] = {}
+
+
+def line_book(costs: CostTable) -> LineBook:
+    """The LineBook of a tally table, made once (the table is held so its id stays its own)."""
+    found = _BOOKS.get(id(costs))
+    if found is None or found[0] is not costs:
+        found = _BOOKS[id(costs)] = (costs, LineBook(costs))
+    return found[1]
+
+
+def formula_value(final: Final, name: str, rank: int) -> int:
+    """One named value an ability formula may use: R (rank), BO (Ballistic OFF dice),
+    AR (Arcane range) and so on."""
+    if name == "R":
+        return rank
+    skill = SKILL_LETTERS[name[0]]
+    kind = name[1]
+    if kind == "R":
+        return final.ranges[skill]
+    return final.pools[(skill, "off" if kind == "O" else "def")].dice
 
 
 def ability_points(picked: PickedAbility, final: Final, costs: CostTable) -> tuple[int, str]:
@@ -34,82 +141,85 @@ def ability_points(picked: PickedAbility, final: Final, costs: CostTable) -> tup
         ranked = choice.rank is not None
     elif entry is not None:
         formula = entry.formula
-        ranked = entry.ranked
+        ranked = entry.ranks is not None
     else:
         return 0, "unknown"
-    if formula.is_fixed:
+    if not formula.variables:
         return formula.constant, ""
     rank = choice.rank if (ranked and choice.rank is not None) else costs.unranked_rank
-    values = formula_values(final)
-    values["R"] = rank
+    values = {name: formula_value(final, name, rank) for name in formula.variables}
     return formula.evaluate(values), formula.worked(values)
 
 
 def ability_label(picked: PickedAbility) -> str:
     choice = picked.choice
-    name = picked.entry.name if (picked.entry and choice.cost is None) else choice.name
+    custom = choice.cost is not None
+    name = picked.entry.name if (picked.entry and not custom) else choice.name
     rank = f" {choice.rank}" if choice.rank is not None else ""
-    custom = " (custom)" if choice.cost is not None else ""
     via = f" (from {picked.source})" if picked.source else ""
-    return f"{name}{rank}{custom}{via}"
+    return f"{name}{rank}{' (custom)' if custom else ''}{via}"
+
+
+def ability_line(picked: PickedAbility, final: Final, costs: CostTable, book: LineBook) -> Line:
+    """The ability's line; a catalog ability's line is the same whenever its rank, source and
+    formula values are, so the book keeps it."""
+    choice, entry = picked.choice, picked.entry
+    key = None
+    if choice.cost is None and entry is not None:
+        formula = entry.formula
+        if formula.variables:
+            rank = choice.rank if (entry.ranks is not None and choice.rank is not None) \
+                else costs.unranked_rank
+            key = (id(entry), choice.rank, picked.source,
+                   tuple([formula_value(final, name, rank) for name in formula.variables]))
+        else:
+            key = (id(entry), choice.rank, picked.source)
+        line = book.abilities.get(key)
+        if line is not None:
+            return line
+    points, how = ability_points(picked, final, costs)
+    label = ability_label(picked)
+    line = _new(Line, ("abilities", f"{label} [{how}]" if how else label, points))
+    if key is not None:
+        book.keep(book.abilities, key, line)
+    return line
 
 
 def breakdown(final: Final, costs: CostTable) -> list[Line]:
+    book = line_book(costs)
     lines: list[Line] = []
     add = lines.append
     pools = final.pools
-    dice_costs = costs.dice
-    top = len(dice_costs) - 1
-    for skill, side, label, _dice, _bumps in POOL_FIELDS:
-        dice = pools[(skill, side)].dice
+    for key, label in POOL_LABELS:
+        dice = pools[key].dice
         if dice:
-            word = "die" if dice == 1 else "dice"
-            add(_new(Line, ("dice", f"{label} {dice} {word}",
-                            dice_costs[min(max(dice, 0), top)])))
-    bump_costs = costs.bumps
-    for skill, side, label, _dice, _bumps in POOL_FIELDS:
-        pool = pools[(skill, side)]
+            add(book.dice_line(key, label, dice))
+    for key, label in POOL_LABELS:
+        pool = pools[key]
         if pool.sources is None:
             for value in pool.bumps:
-                add(_new(Line, ("bumps", f"{label} {value:+d}", bump_costs.get(value, 0))))
+                add(book.bumps.get((key, value)) or book.bump_line(key, label, value, ""))
         else:
             for value, source in zip(pool.bumps, pool.sources, strict=True):
-                via = f" ({source})" if source else ""
-                add(_new(Line, ("bumps", f"{label} {value:+d}{via}",
-                                bump_costs.get(value, 0))))
+                add(book.bump_line(key, label, value, source))
+    ranges = final.ranges
     for skill in SKILLS:
-        value = final.ranges[skill]
+        value = ranges[skill]
         if value > 0:
-            add(_new(Line, ("range", f"{RANGE_LABELS[skill]} {value}",
-                            value * costs.range_per_point)))
+            add(book.range_line(skill, value))
     if final.athletics > 0:
-        points = final.athletics * costs.athletics_per_point
-        if final.flies:
-            add(_new(Line, ("athletics", f"Athletics {final.athletics}, flies "
-                                         f"(×{costs.flight_multiplier})",
-                            points * costs.flight_multiplier)))
-        else:
-            add(_new(Line, ("athletics", f"Athletics {final.athletics}", points)))
-    surcharges = costs.ability_surcharge
+        add(book.athletics_line(final.athletics, final.flies))
     for index, picked in enumerate(final.abilities):
-        points, how = ability_points(picked, final, costs)
-        label = ability_label(picked)
-        add(_new(Line, ("abilities", f"{label} [{how}]" if how else label, points)))
-        surcharge = surcharges[min(index, len(surcharges) - 1)]
-        if surcharge:
-            add(_new(Line, ("abilities", f"{ORDINALS[min(index, 9)]} ability", surcharge)))
+        add(ability_line(picked, final, costs, book))
+        surcharge = book.surcharge_line(index)
+        if surcharge is not None:
+            add(surcharge)
     occupations = 0
     for picked in final.types:
         category = picked.category
-        if category == "tactical":
-            free = picked.name.casefold() in costs.tactical_free_keys
-            add(_new(Line, ("types", f"{picked.name} (tactical)",
-                            0 if free else costs.tactical_cost)))
-        elif category == "occupation":
+        if category == "occupation":
+            add(book.type_line(picked.name, category, occupations))
             occupations += 1
-            points = 0 if occupations <= costs.occupation_free else costs.occupation_extra
-            add(_new(Line, ("types", f"{picked.name} ({ORDINALS[min(occupations - 1, 9)]} "
-                                     "occupation)", points)))
-        elif category == "elemental":
-            add(_new(Line, ("types", f"{picked.name} (elemental)", costs.elemental_cost)))
+        elif category == "tactical" or category == "elemental":
+            add(book.type_line(picked.name, category, 0))
     return lines

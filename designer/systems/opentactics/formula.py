@@ -19,6 +19,7 @@ class Formula:
     constant: int
     variables: tuple[str, ...]
     text: str
+    template: str = ""  # 'R×AR = {R}×{AR}': `worked` fills it in
 
     @property
     def is_fixed(self) -> bool:
@@ -30,9 +31,7 @@ class Formula:
 
     def worked(self, values: dict[str, int]) -> str:
         """The formula with values put in: 'BO×4 = 2×4'."""
-        factors = [str(values[f.upper()]) if f.upper() in VARIABLES else f
-                   for f in _SPLIT.split(self.text)]
-        return f"{self.display} = {'×'.join(factors)}"
+        return self.template.format_map(values)
 
     def evaluate(self, values: dict[str, int]) -> int:
         result = self.constant
@@ -64,4 +63,7 @@ def parse_formula(spec: int | str) -> Formula:
                 f"cost formula {text!r}: {factor!r} is not a number or one of "
                 f"R, MO, MD, MR, BO, BD, BR, AO, AD, AR, TO, TD, TR"
             )
-    return Formula(constant, tuple(names), re.sub(r"\s+", "", text))
+    compact = re.sub(r"\s+", "", text)
+    shown = "×".join(f"{{{f.upper()}}}" if f.upper() in VARIABLES else f
+                     for f in _SPLIT.split(compact))
+    return Formula(constant, tuple(names), compact, f"{_SPLIT.sub('×', compact)} = {shown}")

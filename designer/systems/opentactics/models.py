@@ -43,8 +43,17 @@ class Skills(_Model):
         return getattr(self, skill)
 
 
-def _name_only(value: Any) -> Any:
-    return {"name": value} if isinstance(value, str) else value
+def _name_or_fields(what: str):
+    """Accept a bare name for {name: ...}; refuse anything else that is not a mapping."""
+
+    def convert(value: Any) -> Any:
+        if isinstance(value, str):
+            return {"name": value}
+        if not isinstance(value, dict) and not isinstance(value, BaseModel):
+            raise ValueError(f"expected {what}, got {value!r}")
+        return value
+
+    return BeforeValidator(convert)
 
 
 class AbilityChoice(_Model):
@@ -79,7 +88,8 @@ class AbilityChoice(_Model):
         return self.name if data.keys() == {"name"} else data
 
 
-Ability = Annotated[AbilityChoice, BeforeValidator(_name_only)]
+Ability = Annotated[AbilityChoice,
+                    _name_or_fields("an ability name or {name: ..., rank: ...}")]
 
 
 class TypeChoice(_Model):
@@ -99,7 +109,7 @@ class TypeChoice(_Model):
                                                         "category": self.category}
 
 
-TypeRef = Annotated[TypeChoice, BeforeValidator(_name_only)]
+TypeRef = Annotated[TypeChoice, _name_or_fields("a type name or {name: ..., category: ...}")]
 
 
 class EquipmentChoice(_Model):
@@ -126,7 +136,7 @@ class Unit(_Model):
 
     system: Literal["opentactics"] = "opentactics"
     name: str = Field(min_length=1, max_length=80)
-    points: Count | None = None
+    points: Annotated[int, Field(ge=0, le=9999)] | None = None
     types: list[TypeRef] = Field(default_factory=list, max_length=30)
     athletics: Small = 0
     flight: bool = False

@@ -11,6 +11,8 @@ from designer.systems.opentactics.fold import Final
 from designer.systems.opentactics.models import Unit
 from designer.tally import Issue
 
+SKILL_NAMES = {s: s.title() for s in SKILLS}
+
 
 def _pool_field(skill: str, side: str, what: str) -> str:
     return f"skills.{skill}.{side}_{what}"
@@ -22,32 +24,21 @@ def check(unit: Unit, final: Final, catalog: Catalog, total: int) -> list[Issue]
     err = out.append
     max_dice = costs.max_dice
 
+    valid_bumps = costs.bump_set
+    skills = unit.skills
     for skill in SKILLS:
-        block = getattr(unit.skills, skill)
-        for side, dice, bumps in (("off", block.off_dice, block.off_bumps),
-                                  ("def", block.def_dice, block.def_bumps)):
-            if not 0 <= dice <= max_dice:
-                err(Issue("E-DICE", "error",
-                          f"{skill.title()} {side.upper()} has {dice} dice; a pool holds "
-                          f"0 to {max_dice}", _pool_field(skill, side, "dice")))
-            for k, bump in enumerate(bumps):
-                if bump not in costs.bumps:
-                    err(Issue("E-BUMP", "error",
-                              f"a {bump:+d} bump is not allowed; use one of "
-                              + ", ".join(f"{b:+d}" for b in costs.bump_values),
-                              f"{_pool_field(skill, side, 'bumps')}[{k}]"))
-            pool = final.pools[(skill, side)]
-            if pool.bumps and pool.dice <= 0:
-                from_items = any(pool.bump_sources())
-                err(Issue("E-BUMP-NO-DICE", "error",
-                          f"{skill.title()} {side.upper()} has bumps but no dice; add a die "
-                          "or remove the bump"
-                          + (" (it comes from equipment)" if from_items else ""),
-                          _pool_field(skill, side, "bumps")))
-        if block.range < 0:
-            err(Issue("E-RANGE", "error",
-                      f"{skill.title()} range is {block.range}; it cannot be below 0",
-                      f"skills.{skill}.range"))
+        block = getattr(skills, skill)
+        if not (0 <= block.off_dice <= max_dice and 0 <= block.def_dice <= max_dice
+                and valid_bumps.issuperset(block.off_bumps)
+                and valid_bumps.issuperset(block.def_bumps) and block.range >= 0):
+            _check_skill(skill, block, costs, err)
+    for (skill, side), pool in final.pools.items():
+        if pool.bumps and pool.dice <= 0:
+            from_items = any(pool.bump_sources())
+            err(Issue("E-BUMP-NO-DICE", "error",
+                      f"{skill.title()} {side.upper()} has bumps but no dice; add a die "
+                      "or remove the bump" + (" (it comes from equipment)" if from_items else ""),
+                      _pool_field(skill, side, "bumps")))
 
     if unit.athletics < 0:
         err(Issue("E-ATHLETICS", "error",
@@ -60,6 +51,27 @@ def check(unit: Unit, final: Final, catalog: Catalog, total: int) -> list[Issue]
     _check_abilities(final, catalog, total, err)
     _warn(unit, final, catalog, out.append)
     return out
+
+
+def _check_skill(skill: str, block, costs, err) -> None:
+    """The findings of one skill's own dice, bumps and range (only run when one is off)."""
+    max_dice = costs.max_dice
+    for side, dice, bumps in (("off", block.off_dice, block.off_bumps),
+                              ("def", block.def_dice, block.def_bumps)):
+        if not 0 <= dice <= max_dice:
+            err(Issue("E-DICE", "error",
+                      f"{skill.title()} {side.upper()} has {dice} dice; a pool holds "
+                      f"0 to {max_dice}", _pool_field(skill, side, "dice")))
+        for k, bump in enumerate(bumps):
+            if bump not in costs.bumps:
+                err(Issue("E-BUMP", "error",
+                          f"a {bump:+d} bump is not allowed; use one of "
+                          + ", ".join(f"{b:+d}" for b in costs.bump_values),
+                          f"{_pool_field(skill, side, 'bumps')}[{k}]"))
+    if block.range < 0:
+        err(Issue("E-RANGE", "error",
+                  f"{skill.title()} range is {block.range}; it cannot be below 0",
+                  f"skills.{skill}.range"))
 
 
 def _check_abilities(final: Final, catalog: Catalog, total: int, err) -> None:
@@ -106,10 +118,11 @@ def _check_abilities(final: Final, catalog: Catalog, total: int, err) -> None:
 
 def _warn(unit: Unit, final: Final, catalog: Catalog, warn) -> None:
     costs = catalog.costs
+    pools = final.pools
     for skill in SKILLS:
-        off = final.pools[(skill, "off")].dice
+        off = pools[(skill, "off")].dice
         rng = final.ranges[skill]
-        name = skill.title()
+        name = SKILL_NAMES[skill]
         if off > 0 and rng <= 0:
             warn(Issue("W-OFF-NO-RANGE", "warning",
                        f"{name} has OFF dice but range 0, so it can never assault with "
@@ -119,7 +132,7 @@ def _warn(unit: Unit, final: Final, catalog: Catalog, warn) -> None:
             warn(Issue("W-RANGE-NO-OFF", "warning",
                        f"{name} range {rng} with no OFF dice buys nothing; set the range to "
                        f"0 or add {name} OFF dice", f"skills.{skill}.range"))
-        if final.pools[(skill, "def")].dice <= 0:
+        if pools[(skill, "def")].dice <= 0:
             warn(Issue("W-DEF-ZERO", "warning",
                        f"{name} DEF has no dice, so the unit loses every {name} assault "
                        "against it; add a DEF die unless that is the point",
@@ -151,9 +164,11 @@ def _warn(unit: Unit, final: Final, catalog: Catalog, warn) -> None:
                    "skills.arcane.range"))
 
     by_kind: dict[tuple[str, str], list[str]] = {}
-    for item in final.items if len(final.items) > 1 else ():
+    kinds = [item.kind for item in final.items if item is not None]
+    stackable = len(kinds) > 1 and (kinds.count("weapon") > 1 or kinds.count("armour") > 1)
+    for item in final.items if stackable else ():
         if item is not None and item.kind in ("weapon", "armour"):
-            for skill in item.modified_skills():
+            for skill in item.modified_skills:
                 by_kind.setdefault((item.kind, skill), []).append(item.name)
     stacked: dict[tuple[str, ...], tuple[str, list[str]]] = {}
     for (kind, skill), names in by_kind.items():

@@ -1,0 +1,83 @@
+"""Speed of the core. Run with: pytest tests/benchmarks --benchmark-only"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+import pytest
+
+from designer.systems import examples_dir
+from designer.systems import opentactics as ot
+
+UNIT = examples_dir() / "units" / "gearwright-walker.yaml"  # two items, two abilities
+
+
+EXAMPLES = sorted((examples_dir() / "units").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_price_a_loaded_unit(benchmark, catalog, path):
+    unit = ot.load_unit(path, catalog)
+    tally = benchmark(ot.price, unit, catalog)
+    assert tally.legal
+    assert benchmark.stats.stats.median <= 50e-6
+
+
+def test_price_a_heavy_unit(benchmark, catalog):
+    """Three abilities (two with formulas), two items, five types: the designer's worst
+    everyday case, reported beside the examples."""
+    unit = ot.parse_unit({
+        "name": "Bench", "types": ["Cavalry", "Human", "Living", "Mage", "Soldier"],
+        "athletics": 8, "flight": True,
+        "skills": {"melee": {"off_dice": 2, "off_bumps": [1], "def_dice": 2, "range": 1},
+                   "ballistic": {"off_dice": 1, "def_dice": 2},
+                   "arcane": {"off_dice": 2, "def_dice": 1, "range": 3},
+                   "technical": {"def_dice": 1}},
+        "equipment": [{"item": "Shield"}, {"item": "Bow or Crossbow", "range": 6}],
+        "abilities": [{"name": "Stealth", "rank": 2}, "Hex", {"name": "Blaze", "rank": 2}],
+    }, catalog)
+    tally = benchmark(ot.price, unit, catalog)
+    assert tally.total == 72
+    assert benchmark.stats.stats.median <= 50e-6
+
+
+def _median_seconds(cmd: list[str], runs: int = 11) -> float:
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "0"}
+    subprocess.run(cmd, capture_output=True, env=env, check=False)  # warm the disk cache
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(cmd, capture_output=True, env=env, check=False)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def test_price_process_start(benchmark):
+    """`designer price` as a fresh process, against processes that load its libraries.
+
+    `python -c "import yaml, pydantic"` imports pydantic lazily (no model machinery), so a
+    program that validates even one pydantic model cannot come within 2x of it; the
+    comparison that measures our own start-up is against loading yaml and BaseModel.
+    """
+    price = [sys.executable, "-m", "designer", "price", str(UNIT), "--json"]
+    ours = benchmark.pedantic(_median_seconds, args=(price,), rounds=1, iterations=1)
+    lazy = _median_seconds([sys.executable, "-c", "import yaml, pydantic"])
+    loaded = _median_seconds([sys.executable, "-c", "import yaml; from pydantic import BaseModel"])
+    benchmark.extra_info.update(price_s=round(ours, 3), import_yaml_pydantic_s=round(lazy, 3),
+                                import_basemodel_s=round(loaded, 3),
+                                ratio_lazy=round(ours / lazy, 2),
+                                ratio_loaded=round(ours / loaded, 2))
+    print(f"\ndesigner price: {ours * 1000:.0f} ms; import yaml, pydantic: {lazy * 1000:.0f} ms "
+          f"({ours / lazy:.2f}x); with BaseModel: {loaded * 1000:.0f} ms "
+          f"({ours / loaded:.2f}x)")
+    assert ours <= 2 * loaded
+
+
+def test_price_process_never_imports_textual():
+    code = (f"import sys; from designer.cli import main; main(['price', {str(UNIT)!r}, "
+            "'--json']); sys.exit('textual' in sys.modules)")
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True).returncode == 0

@@ -1,0 +1,45 @@
+"""Shared fixtures. The benchmark folder runs only when asked for (--benchmark-only)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from designer.systems import bundled_catalog, examples_dir
+from designer.systems import opentactics as ot
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = examples_dir()
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    if collection_path.name == "benchmarks" and not config.getoption("benchmark_only",
+                                                                       default=False):
+        return True
+    return None
+
+
+@pytest.fixture(scope="session")
+def catalog() -> ot.Catalog:
+    return bundled_catalog()
+
+
+@pytest.fixture
+def make_unit(catalog):
+    """A unit from keyword fields, validated as a unit file would be."""
+
+    def make(**fields: Any) -> ot.Unit:
+        fields.setdefault("name", "Test Unit")
+        return ot.parse_unit(fields, catalog)
+
+    return make
+
+
+@pytest.fixture
+def price(catalog):
+    def run(unit: ot.Unit):
+        return ot.price(unit, catalog)
+
+    return run

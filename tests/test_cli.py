@@ -1,0 +1,90 @@
+"""The `designer` command: output, JSON shape and exit codes."""
+
+from __future__ import annotations
+
+import json
+
+from designer.cli import main
+from designer.systems import examples_dir
+
+UNITS = examples_dir() / "units"
+ROSTERS = examples_dir() / "rosters"
+
+
+def test_price_json_shape_and_totals(capsys):
+    assert main(["price", str(UNITS / "steam-witch.yaml"), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data) == {"name", "total", "printed", "breakdown", "errors", "warnings"}
+    assert data["name"] == "Steam Witch"
+    assert data["total"] == 60
+    assert data["printed"] == 49
+    assert sum(line["points"] for line in data["breakdown"]) == 60
+    assert {"step": "athletics", "item": "Athletics 10, flies (×2)", "points": 20} in \
+        data["breakdown"]
+    assert data["errors"] == [] and data["warnings"] == []
+
+
+def test_price_table_shows_audit_and_total(capsys):
+    assert main(["price", str(UNITS / "steam-witch.yaml")]) == 0
+    out = capsys.readouterr().out
+    assert "Audit: printed 49, tally 60" in out
+    assert "Steam Witch: 60 points, legal" in out
+    assert "6 Abilities" in out
+
+
+def test_price_exits_one_on_rule_errors(tmp_path, capsys):
+    path = tmp_path / "bad.yaml"
+    path.write_text("name: Overdone\nskills:\n  melee: {off_dice: 4}\n")
+    assert main(["price", str(path), "--json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["errors"][0]["code"] == "E-DICE"
+    assert data["errors"][0]["field"] == "skills.melee.off_dice"
+
+
+def test_check_under_cap(capsys):
+    assert main(["check", str(ROSTERS / "northern-raid.yaml")]) == 0
+    out = capsys.readouterr().out
+    assert "Total 337 of 500 points: 163 remaining" in out
+    assert "Starting morale 16; 5 activation counters a turn" in out
+
+
+def test_check_over_cap(capsys):
+    assert main(["check", str(ROSTERS / "titans-folly.yaml"), "--json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["total"] == 327 and data["points_cap"] == 300 and data["remaining"] == -27
+    assert data["legal"] is False
+    assert data["starting_morale"] == 12
+    assert [e["code"] for e in data["errors"]] == ["E-OVER-CAP"]
+
+
+def test_check_cap_option_overrides_the_file(capsys):
+    assert main(["check", str(ROSTERS / "titans-folly.yaml"), "--cap", "400"]) == 0
+    assert "73 remaining" in capsys.readouterr().out
+
+
+def test_catalog_search(capsys):
+    assert main(["catalog", "abilities", "--search", "stealth"]) == 0
+    out = capsys.readouterr().out
+    assert "Stealth" in out and "Hex" not in out
+
+
+def test_catalog_search_with_no_match(capsys):
+    assert main(["catalog", "equipment", "--search", "zzz"]) == 0
+    assert "No catalog entries match 'zzz'" in capsys.readouterr().out
+
+
+def test_catalog_types_show_costs(capsys):
+    assert main(["catalog", "types", "--search", "cavalry"]) == 0
+    assert "+2" in capsys.readouterr().out
+
+
+def test_price_never_imports_textual(tmp_path):
+    import subprocess
+    import sys
+
+    code = ("import sys; from designer.cli import main; "
+            f"rc = main(['price', {str(UNITS / 'ash-warden.yaml')!r}, '--json']); "
+            "assert 'textual' not in sys.modules, 'textual imported'; sys.exit(rc)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 0, result.stderr
