@@ -13,14 +13,21 @@ from pydantic import BaseModel, ValidationError
 from designer.errors import InputError
 
 try:  # the C loader is several times faster; the pure one behaves the same
-    from yaml import CSafeDumper as _Dumper
+    from yaml import CSafeDumper as _BaseDumper
     from yaml import CSafeLoader as _Loader
 except ImportError:  # pragma: no cover - depends on how PyYAML was built
-    from yaml import SafeDumper as _Dumper  # type: ignore[assignment]
+    from yaml import SafeDumper as _BaseDumper  # type: ignore[assignment]
     from yaml import SafeLoader as _Loader  # type: ignore[assignment]
 
+
+class _Dumper(_BaseDumper):
+    """Writes shared objects out in full: files people read and edit hold no &anchors."""
+
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
+
 MAX_FILE_BYTES = 10 * 1024 * 1024
-MAX_ALIASES = 200
+MAX_ALIASES = 10_000
 MAX_EXPANDED_NODES = 200_000
 
 
@@ -57,11 +64,13 @@ def parse_yaml(text: str, file: str | Path | None = None) -> Any:
     try:
         if "*" in text and "&" in text:
             _refuse_alias_abuse(text, file)
-        return yaml.load(text, Loader=_Loader)
+        data = yaml.load(text, Loader=_Loader)
     except yaml.YAMLError as exc:
         raise InputError(_yaml_problem(exc), file=file) from None
     except RecursionError:
         raise InputError("YAML is nested too deeply", file=file) from None
+    _refuse_boolean_keys(data, file)
+    return data
 
 
 def load_yaml(path: str | Path) -> Any:
@@ -86,7 +95,6 @@ def require_mapping(data: Any, what: str, *, file: str | Path | None = None) -> 
 def validate(model: type[BaseModel], data: Any, *, file: str | Path | None = None,
              field_prefix: str = "", context: dict | None = None) -> Any:
     """`model` built from `data`, or an InputError naming the first bad field."""
-    _refuse_boolean_keys(data, field_prefix, file)
     try:
         return model.model_validate(data, context=context)
     except ValidationError as exc:
@@ -211,23 +219,39 @@ def _yaml_problem(exc: yaml.YAMLError) -> str:
     return f"not valid YAML: {problem}"
 
 
-def _refuse_boolean_keys(data: Any, prefix: str, file: str | Path | None) -> None:
-    """YAML 1.1 reads bare off/on/yes/no keys as booleans; say so instead of 'True'."""
-    stack: list[tuple[Any, list]] = [(data, [prefix] if prefix else [])]
+def _refuse_boolean_keys(data: Any, file: str | Path | None) -> None:
+    """YAML 1.1 reads bare off/on/yes/no keys as booleans; say so instead of 'True'.
+
+    Paths are worked out only when a boolean key is found, so the common case is one
+    cheap pass over the containers.
+    """
+    stack = [data]
     while stack:
-        node, path = stack.pop()
+        node = stack.pop()
         if isinstance(node, dict):
-            for key, value in node.items():
-                if isinstance(key, bool):
+            for key in node:
+                if key is True or key is False:
                     raise InputError(
                         "a bare off/on/yes/no key reads as a YAML boolean; "
                         "write off_dice or def_dice (or quote the key)",
-                        file=file,
-                        field=_field_path([*path, "off" if key is False else "on"]),
-                    )
-                stack.append((value, [*path, key]))
+                        file=file, field=_field_path(_path_to(data, node, key)))
+            stack.extend(v for v in node.values() if isinstance(v, (dict, list)))
+        elif isinstance(node, list):
+            stack.extend(v for v in node if isinstance(v, (dict, list)))
+
+
+def _path_to(root: Any, target: dict, key: Any) -> list:
+    """The field path from `root` to `key` in the mapping `target`."""
+    stack: list[tuple[Any, list]] = [(root, [])]
+    while stack:
+        node, path = stack.pop()
+        if node is target:
+            return [*path, "off" if key is False else "on"]
+        if isinstance(node, dict):
+            stack.extend((v, [*path, k]) for k, v in node.items())
         elif isinstance(node, list):
             stack.extend((v, [*path, i]) for i, v in enumerate(node))
+    return ["off" if key is False else "on"]
 
 
 def _field_path(parts: list) -> str:
