@@ -132,8 +132,9 @@ def cmd_catalog(args: argparse.Namespace) -> int:
     console = _console()
     shown = 0
     for table in catalog_tables(catalog, args.section, args.search):
-        console.print(table)
-        shown += table.row_count
+        if table.row_count:
+            console.print(table)
+            shown += table.row_count
     if shown == 0:
         console.print(f"No catalog entries match {args.search!r}.")
     return EXIT_OK

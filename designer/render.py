@@ -83,9 +83,14 @@ def force_renderable(force: Any) -> Group:
     return Group(*parts)
 
 
+def _folded(text: str) -> str:
+    """Lower case without spaces and punctuation, so 'reroll' finds 're-roll'."""
+    return "".join(ch for ch in text.casefold() if ch.isalnum())
+
+
 def _matches(search: str, *texts: str) -> bool:
-    needle = search.casefold()
-    return not needle or any(needle in t.casefold() for t in texts)
+    needle = _folded(search)
+    return not needle or any(needle in _folded(t) for t in texts)
 
 
 def catalog_tables(catalog: Any, section: str | None, search: str = "") -> Iterator[Table]:

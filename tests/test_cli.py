@@ -68,6 +68,13 @@ def test_catalog_search(capsys):
     assert "Stealth" in out and "Hex" not in out
 
 
+def test_catalog_search_ignores_punctuation(capsys):
+    assert main(["catalog", "--search", "reroll"]) == 0
+    out = capsys.readouterr().out
+    assert "Stout" in out and "Frenzy" in out
+    assert "Equipment" not in out  # sections with no match are left out
+
+
 def test_catalog_search_with_no_match(capsys):
     assert main(["catalog", "equipment", "--search", "zzz"]) == 0
     assert "No catalog entries match 'zzz'" in capsys.readouterr().out
