@@ -39,6 +39,16 @@ def build_parser() -> argparse.ArgumentParser:
                    help="points cap to check against (overrides the file's points_cap)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
 
+    p = sub.add_parser("export", help="export cards, record sheets, rosters or data")
+    p.add_argument("file", type=Path, metavar="UNIT_OR_ROSTER.yaml")
+    p.add_argument("--format", "-f", required=True, metavar="FORMAT",
+                   help="pdf, html, md, txt, json or yaml")
+    p.add_argument("--out", "-o", type=Path, default=None, metavar="PATH",
+                   help="folder to write into (default: exports/), or a file name with "
+                        "the format's extension")
+    p.add_argument("--paper", default="a4", metavar="PAPER", help="a4 (default) or letter")
+    p.add_argument("--force", action="store_true", help="overwrite an existing file")
+
     p = sub.add_parser("catalog", help="list catalog abilities, equipment or types")
     p.add_argument("section", nargs="?", choices=["abilities", "equipment", "types"],
                    default=None)
@@ -63,8 +73,8 @@ def _cap(text: str) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    handlers = {"price": cmd_price, "check": cmd_check, "catalog": cmd_catalog,
-                "schema": cmd_schema}
+    handlers = {"price": cmd_price, "check": cmd_check, "export": cmd_export,
+                "catalog": cmd_catalog, "schema": cmd_schema}
     try:
         if args.command is None:
             return cmd_guide()
@@ -89,6 +99,7 @@ def cmd_guide() -> int:
     print("designer: a point-cost calculator and unit designer for OpenTactics.\n\n"
           "  designer price UNIT.yaml [--json]      price a unit and explain the total\n"
           "  designer check ROSTER.yaml [--cap N]   check a force against its points cap\n"
+          "  designer export FILE --format pdf|html|md|txt|json|yaml [--out DIR]\n"
           "  designer catalog abilities|equipment|types [--search TEXT]\n"
           "  designer schema                        write JSON Schemas to schemas/\n\n"
           f"Try: designer price {example}")
@@ -122,6 +133,25 @@ def cmd_check(args: argparse.Namespace) -> int:
 
         _console().print(force_renderable(force))
     return EXIT_OK if force.legal else EXIT_RULES
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from designer.export import export_path
+
+    console = _console()
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  console=console, transient=True, disable=not console.is_terminal) as bar:
+        task = bar.add_task(f"Exporting {args.file.name}", total=None)
+
+        def progress(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        path = export_path(args.file, args.format, out=args.out, paper=args.paper,
+                           overwrite=args.force, progress=progress)
+    console.print(f"wrote {path}")
+    return EXIT_OK
 
 
 def cmd_catalog(args: argparse.Namespace) -> int:

@@ -95,3 +95,23 @@ def test_price_never_imports_textual(tmp_path):
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             timeout=60)
     assert result.returncode == 0, result.stderr
+
+
+def test_export_writes_the_file_and_refuses_to_overwrite(tmp_path, capsys):
+    roster = str(ROSTERS / "titans-folly.yaml")
+    assert main(["export", roster, "--format", "md", "--out", str(tmp_path)]) == 0
+    written = tmp_path / "titans-folly.md"
+    assert f"wrote {written}" in capsys.readouterr().out.replace("\n", "")
+    first = written.read_text()
+    assert "Titans' Folly" in first
+    assert main(["export", roster, "--format", "md", "--out", str(tmp_path)]) == 2
+    assert "exists; pass --force to overwrite" in capsys.readouterr().err
+    assert main(["export", roster, "--format", "md", "--out", str(tmp_path), "--force"]) == 0
+    assert written.read_text() == first
+
+
+def test_export_unknown_format_is_an_input_error(tmp_path, capsys):
+    unit = str(UNITS / "steam-witch.yaml")
+    assert main(["export", unit, "--format", "docx", "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "docx" in err

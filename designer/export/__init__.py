@@ -1,0 +1,156 @@
+"""Exports of a unit or roster file: printable PDF cards, record sheets and force
+rosters, self-contained HTML, Markdown and plain text for forums and chats, and the
+normalised data as JSON or YAML.
+
+`export_path` is what the `designer export` command calls. Files are named after the
+unit or force (made safe), land inside the chosen folder whatever the name holds, are
+written atomically, and an existing file is only replaced when asked to.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from designer.errors import InputError
+from designer.export.card import ExportDoc, roster_doc, unit_doc
+from designer.io import load_mapping, write_atomic
+
+FORMATS = ("pdf", "html", "md", "txt", "json", "yaml")
+PAPERS = ("a4", "letter")
+EXTENSIONS = {"pdf": ".pdf", "html": ".html", "md": ".md", "txt": ".txt", "json": ".json",
+              "yaml": ".yaml"}
+DEFAULT_OUT = Path("exports")
+MAX_SLUG = 80
+# names Windows will not create as files, whatever the extension
+_RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)),
+             *(f"lpt{i}" for i in range(1, 10))}
+
+Progress = Callable[[int, int], None]
+
+__all__ = ["DEFAULT_OUT", "FORMATS", "PAPERS", "export_path", "load_doc", "render",
+           "safe_name", "target_for"]
+
+
+def export_path(source: Path, fmt: str, *, out: Path | None = None, paper: str = "a4",
+                overwrite: bool = False, progress: Progress | None = None) -> Path:
+    """Load a unit or roster file (a roster has `units:`), render it in `fmt`, write it
+    atomically inside `out` (default Path("exports")) and return the path written.
+
+    `out` is a folder; a path ending in the format's extension (e.g. `--out force.pdf`)
+    names the file itself. progress(done, total) is called as cards and pages render.
+    """
+    fmt = _check_format(fmt, source)
+    paper = _check_paper(paper, source)
+    doc = load_doc(source)
+    target = target_for(doc, fmt, out if out is not None else DEFAULT_OUT)
+    _refuse_existing(target, source, overwrite)
+    payload = render(doc, fmt, paper=paper, progress=progress)
+    _refuse_existing(target, source, overwrite)  # rendering a long PDF takes a moment
+    try:
+        return write_atomic(target, payload)
+    except OSError as exc:
+        raise InputError(f"cannot write: {exc.strerror or exc}", file=target) from None
+
+
+def load_doc(source: str | Path) -> ExportDoc:
+    """A unit or roster file, loaded, priced and checked: a roster has `units:`."""
+    data = load_mapping(source, "unit or roster")
+    if "units" in data:
+        from designer.roster import parse_roster
+
+        return roster_doc(parse_roster(data, file=source))
+    from designer.units import parse_unit_data
+
+    return unit_doc(parse_unit_data(data, file=source))
+
+
+def render(doc: ExportDoc, fmt: str, *, paper: str = "a4",
+           progress: Progress | None = None) -> str | bytes:
+    """The document in one format: bytes for PDF, text for the rest."""
+    fmt = _check_format(fmt, doc.source)
+    paper = _check_paper(paper, doc.source)
+    if fmt == "pdf":
+        from designer.export.pdf import render_pdf
+
+        return render_pdf(doc, paper=paper, progress=progress)
+    renderers: dict[str, Callable[..., str]]
+    if fmt == "html":
+        from designer.export.html import render_html
+
+        return render_html(doc, paper=paper, progress=progress)
+    from designer.export import data, markdown, text
+
+    renderers = {"md": markdown.render_markdown, "txt": text.render_text,
+                 "json": data.render_json, "yaml": data.render_yaml}
+    return renderers[fmt](doc, progress=progress)
+
+
+def safe_name(name: str, fallback: str = "unit") -> str:
+    """A file name stem from a unit or force name: lower-case letters, digits and single
+    dashes, never empty, never a path separator or '..', never a reserved device name."""
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")
+    slug = slug[:MAX_SLUG].rstrip("-")
+    if not slug:
+        slug = fallback
+    if slug in _RESERVED:
+        slug = f"{slug}-{fallback}"
+    return slug
+
+
+def target_for(doc: ExportDoc, fmt: str, out: Path) -> Path:
+    """Where an export goes: `out/<safe name>.<ext>`, or `out` itself when it names a
+    file of the format. Raises InputError if the result would leave `out`."""
+    ext = EXTENSIONS[fmt]
+    suffix = out.suffix.lower()
+    if suffix == ext and not out.is_dir():
+        return out
+    if suffix in EXTENSIONS.values() and not out.is_dir():
+        raise InputError(f"names a {suffix} file, but the format is {fmt}; give a folder or "
+                         f"a *{ext} file name", file=out, field="--out")
+    if out.exists() and not out.is_dir():
+        raise InputError(f"is a file, not a folder; give a folder or a *{ext} file name",
+                         file=out, field="--out")
+    target = out / f"{safe_name(doc.name, doc.kind)}{ext}"
+    base = out.resolve()
+    resolved = target.resolve()
+    if resolved.parent != base or not resolved.is_relative_to(base):
+        raise InputError("the export would land outside the output folder", file=target)
+    return target
+
+
+# --- internals ---------------------------------------------------------------------------
+
+
+def _check_format(fmt: str, source: Any) -> str:
+    key = fmt.lower().lstrip(".") if isinstance(fmt, str) else ""
+    key = {"markdown": "md", "text": "txt", "yml": "yaml", "htm": "html"}.get(key, key)
+    if key not in FORMATS:
+        raise InputError(f"unknown export format {fmt!r}; choose one of: "
+                         f"{', '.join(FORMATS)}", file=source, field="--format")
+    return key
+
+
+def _check_paper(paper: str, source: Any) -> str:
+    key = paper.lower() if isinstance(paper, str) else ""
+    if key not in PAPERS:
+        raise InputError(f"unknown paper size {paper!r}; choose one of: {', '.join(PAPERS)}",
+                         file=source, field="--paper")
+    return key
+
+
+def _refuse_existing(target: Path, source: Path, overwrite: bool) -> None:
+    if target.exists() and target.is_dir():
+        raise InputError("is a folder; cannot write the export there", file=target)
+    try:
+        same = target.exists() and target.resolve() == Path(source).resolve()
+    except OSError:
+        same = False
+    if same:
+        raise InputError("is the file being exported; choose another --out", file=target)
+    if target.exists() and not overwrite:
+        raise InputError("exists; pass --force to overwrite", file=target)

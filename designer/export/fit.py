@@ -1,0 +1,319 @@
+"""Fitting text into fixed boxes (a 63 × 88 mm card, a record-sheet cell).
+
+The PDF draws with these measurements and the HTML picks its font sizes from them, so
+both shrink and wrap the same text the same way. Metrics are those of the PDF core font
+Helvetica (Arial and Liberation Sans share them), so no font file is needed.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+from fpdf.fonts import CORE_FONTS_CHARWIDTHS
+
+PT = 25.4 / 72  # millimetres per point
+ELLIPSIS = "\u2026"
+Colour = tuple[int, int, int]
+BLACK: Colour = (0, 0, 0)
+
+_FONT_KEYS = {"": "helvetica", "B": "helveticaB", "I": "helveticaI", "BI": "helveticaBI"}
+_REPLACEMENTS = {
+    "\u2212": "-", "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2043": "-",
+    "\u2032": "'", "\u2033": '"', "\u2192": "->", "\u2190": "<-", "\u2264": "<=",
+    "\u2265": ">=", "\u2260": "!=",
+}
+
+
+@lru_cache(maxsize=8192)
+def pdf_safe(text: str) -> str:
+    """`text` in the PDF core fonts' character set (Windows-1252): accents are kept where
+    the set has them, stripped where it does not, anything else becomes '?'. Control
+    characters (line breaks included) become spaces: a card field is one run of text."""
+    out: list[str] = []
+    for ch in text:
+        if ch in _REPLACEMENTS:
+            out.append(_REPLACEMENTS[ch])
+            continue
+        if unicodedata.category(ch)[0] == "C":
+            out.append(" ")
+            continue
+        try:
+            ch.encode("cp1252")
+        except UnicodeEncodeError:
+            base = "".join(c for c in unicodedata.normalize("NFKD", ch)
+                           if not unicodedata.combining(c) and _encodable(c))
+            out.append(base or "?")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def _encodable(ch: str) -> bool:
+    try:
+        ch.encode("cp1252")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+_WIDTHS: dict[str, dict[str, int]] = {
+    style: {ch.encode("latin-1").decode("cp1252", "replace"): w
+            for ch, w in CORE_FONTS_CHARWIDTHS[key].items()}
+    for style, key in _FONT_KEYS.items()
+}
+
+
+@lru_cache(maxsize=16384)
+def units(text: str, style: str = "") -> int:
+    """Width of `text` in thousandths of the font size (text must be pdf_safe)."""
+    table = _WIDTHS[style]
+    return sum(table.get(ch, 556) for ch in text)
+
+
+def width(text: str, style: str, size: float) -> float:
+    """Width in millimetres of pdf_safe `text` at `size` points."""
+    return units(text, style) * size * PT / 1000
+
+
+def fit_size(text: str, style: str, box: float, largest: float, smallest: float) -> float:
+    """The largest size from `largest` down to `smallest` at which one line fits `box` mm."""
+    w = units(text, style)
+    if not w:
+        return largest
+    best = box * 1000 / (w * PT)
+    return max(smallest, min(largest, int(best * 4) / 4))
+
+
+def truncate(text: str, style: str, size: float, box: float) -> str:
+    """`text` cut with an ellipsis so that it fits one line of `box` mm."""
+    if width(text, style, size) <= box:
+        return text
+    return _cut(text, style, size, box) or ELLIPSIS
+
+
+def _cut(text: str, style: str, size: float, box: float) -> str | None:
+    """The longest start of `text` that fits `box` mm with an ellipsis after it."""
+    limit = box * 1000 / (size * PT) - units(ELLIPSIS, style)
+    total = 0
+    end = len(text)
+    for i, ch in enumerate(text):
+        total += units(ch, style)
+        if total > limit:
+            end = i
+            break
+    head = text[:end].rstrip()
+    return head + ELLIPSIS if head else None
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """A stretch of text in one style and colour; runs of a paragraph join without a
+    space unless the text holds one."""
+
+    text: str
+    style: str = ""
+    colour: Colour = BLACK
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    x: float  # millimetres from the box's left edge
+    text: str
+    style: str
+    colour: Colour
+
+
+Line = list[Piece]
+Word = list[tuple[str, str, Colour]]
+
+
+@dataclass(frozen=True, slots=True)
+class Fitted:
+    size: float
+    lines: list[Line]
+    paragraph_ends: frozenset[int]  # indexes of lines that end a paragraph
+    truncated: bool
+
+    def line_height(self, leading: float) -> float:
+        return self.size * leading * PT
+
+    def height(self, leading: float, gap: float) -> float:
+        return _height(len(self.lines), len(self.paragraph_ends), self.size, leading, gap)
+
+
+def _height(lines: int, paragraphs: int, size: float, leading: float, gap: float) -> float:
+    return lines * size * leading * PT + max(paragraphs - 1, 0) * gap * size * PT
+
+
+def _words(paragraph: list[Run]) -> list[Word]:
+    """Words of a paragraph; a word may hold pieces of several runs (e.g. 'Stealth 2:')."""
+    words: list[Word] = []
+    glue = False
+    for run in paragraph:
+        text = pdf_safe(run.text)
+        parts = text.split(" ")
+        for i, part in enumerate(parts):
+            if i > 0:
+                glue = False
+            if not part:
+                continue
+            if glue and words:
+                words[-1].append((part, run.style, run.colour))
+            else:
+                words.append([(part, run.style, run.colour)])
+            glue = True
+        if text.endswith(" "):
+            glue = False
+    return words
+
+
+def _split_long(word: Word, limit: int) -> list[Word]:
+    """A word wider than the line broken into pieces that fit."""
+    chunks: list[Word] = []
+    current: Word = []
+    total = 0
+    for text, style, colour in word:
+        start = 0
+        for i, ch in enumerate(text):
+            w = units(ch, style)
+            if total + w > limit and (current or i > start):
+                if i > start:
+                    current.append((text[start:i], style, colour))
+                chunks.append(current)
+                current, total, start = [], 0, i
+            total += w
+        if start < len(text):
+            current.append((text[start:], style, colour))
+    if current:
+        chunks.append(current)
+    return chunks
+
+
+Measured = list[list[tuple[Word, int, int]]]  # per paragraph: word, width, space before
+
+
+def measure(paragraphs: list[list[Run]]) -> Measured:
+    """Words with their widths (in thousandths of the font size): measured once, then
+    wrapped at as many sizes as fitting tries."""
+    return [[(word, sum(units(t, s) for t, s, _ in word), units(" ", word[0][1]))
+             for word in _words(paragraph)] for paragraph in paragraphs]
+
+
+def wrap(paragraphs: list[list[Run]], size: float, box: float) -> tuple[list[Line], set[int]]:
+    """Lines of the paragraphs at `size` points in a `box` mm wide column."""
+    lines, ends, _ = _wrap(measure(paragraphs), size, box, build=True)
+    return lines, ends
+
+
+def _wrap(measured: Measured, size: float, box: float,
+          build: bool) -> tuple[list[Line], set[int], int]:
+    """Greedy line breaking; with build=False only the number of lines is worked out."""
+    scale = size * PT / 1000
+    limit = int(box / scale)
+    lines: list[Line] = []
+    ends: set[int] = set()
+    count = 0
+    for paragraph in measured:
+        line: list[tuple[int, Word]] = []
+        used = 0
+        started = False
+        for word, w, space_w in paragraph:
+            if w <= limit:
+                pieces = ((word, w, space_w),)
+            else:
+                pieces = tuple((piece, sum(units(t, s) for t, s, _ in piece),
+                                units(" ", piece[0][1])) for piece in _split_long(word, limit))
+            for piece, pw, sw in pieces:
+                space = sw if started else 0
+                if started and used + space + pw > limit:
+                    count += 1
+                    if build:
+                        lines.append(_place(line, scale))
+                        line = []
+                    used, space = 0, 0
+                if build:
+                    line.append((used + space, piece))
+                used += space + pw
+                started = True
+        count += 1
+        if build:
+            lines.append(_place(line, scale))
+            ends.add(len(lines) - 1)
+    return lines, ends, count
+
+
+def _place(line: list[tuple[int, Word]], scale: float) -> Line:
+    """Pieces with positions, merging neighbours of one style and colour into one draw."""
+    out: Line = []
+    for start, word in line:
+        x = start
+        for i, (text, style, colour) in enumerate(word):
+            if out and out[-1].style == style and out[-1].colour == colour and (
+                    i > 0 or _ends_at(out[-1], start, scale)):
+                joiner = "" if i > 0 else " "
+                last = out[-1]
+                out[-1] = Piece(last.x, last.text + joiner + text, style, colour)
+            else:
+                out.append(Piece(x * scale, text, style, colour))
+            x += units(text, style)
+    return out
+
+
+def _ends_at(piece: Piece, start: int, scale: float) -> bool:
+    """Whether `piece` is followed by just one space before `start` (then merge them)."""
+    end = piece.x / scale + units(piece.text, piece.style) + units(" ", piece.style)
+    return abs(end - start) < 1
+
+
+def fit(paragraphs: list[list[Run]], box_w: float, box_h: float, *, largest: float,
+        smallest: float, leading: float = 1.2, gap: float = 0.35) -> Fitted:
+    """The largest size (in 0.25 pt steps) at which the paragraphs fit the box; at the
+    smallest size what still does not fit is cut and the last line ends with an ellipsis.
+    `gap` is the space between paragraphs as a fraction of the font size."""
+    steps = [largest - 0.25 * i for i in range(int((largest - smallest) / 0.25) + 1)]
+    measured = measure(paragraphs)
+    paras = len(measured)
+    lo, hi = 0, len(steps) - 1
+    best: float | None = None
+    while lo <= hi:  # the height only grows as the size does, so search by halves
+        mid = (lo + hi) // 2
+        _, _, count = _wrap(measured, steps[mid], box_w, build=False)
+        if _height(count, paras, steps[mid], leading, gap) <= box_h + 1e-6:
+            best = steps[mid]
+            hi = mid - 1
+        else:
+            lo = mid + 1
+    if best is not None:
+        lines, ends, _ = _wrap(measured, best, box_w, build=True)
+        return Fitted(best, lines, frozenset(ends), False)
+    size = steps[-1]
+    lines, ends, _ = _wrap(measured, size, box_w, build=True)
+    kept: list[Line] = []
+    kept_ends: set[int] = set()
+    for i, line in enumerate(lines):
+        paragraphs_so_far = len(kept_ends) + 1
+        if _height(len(kept) + 1, paragraphs_so_far, size, leading, gap) > box_h + 1e-6:
+            break
+        kept.append(line)
+        if i in ends:
+            kept_ends.add(len(kept) - 1)
+    if kept:
+        kept[-1] = _with_ellipsis(kept[-1], size, box_w)
+        kept_ends.discard(len(kept) - 1)
+        kept_ends.add(len(kept) - 1)
+    return Fitted(size, kept, frozenset(kept_ends), True)
+
+
+def _with_ellipsis(line: Line, size: float, box: float) -> Line:
+    """The line ending in an ellipsis, cut further where the ellipsis needs the room."""
+    pieces = list(line)
+    while pieces:
+        last = pieces[-1]
+        cut = _cut(last.text, last.style, size, box - last.x)
+        if cut is not None:
+            pieces[-1] = Piece(last.x, cut, last.style, last.colour)
+            return pieces
+        pieces.pop()
+    return [Piece(0, ELLIPSIS, "", BLACK)]
