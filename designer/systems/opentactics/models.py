@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 
 from designer.systems.opentactics.catalog import SIDES, SKILLS, Category, Side, Skill
 from designer.systems.opentactics.formula import parse_formula
@@ -43,6 +43,18 @@ class Skills(_Model):
         return getattr(self, skill)
 
 
+def _not_blank(what: str) -> AfterValidator:
+    """Strip a name, refusing one that is only spaces."""
+
+    def strip(value: str) -> str:
+        value = value.strip()
+        if not value:
+            raise ValueError(f"{what} may not be blank")
+        return value
+
+    return AfterValidator(strip)
+
+
 def _name_or_fields(what: str):
     """Accept a bare name for {name: ...}; refuse anything else that is not a mapping."""
 
@@ -59,18 +71,10 @@ def _name_or_fields(what: str):
 class AbilityChoice(_Model):
     """A catalog ability by name (with a rank when ranked), or a custom one with a cost."""
 
-    name: str = Field(min_length=1, max_length=60)
+    name: Annotated[str, Field(min_length=1, max_length=60), _not_blank("an ability name")]
     rank: Small | None = None
     cost: int | str | None = None
     text: str | None = Field(None, max_length=600)
-
-    @field_validator("name")
-    @classmethod
-    def _strip(cls, value: str) -> str:
-        value = value.strip()
-        if not value:
-            raise ValueError("an ability name may not be blank")
-        return value
 
     @field_validator("cost")
     @classmethod
@@ -93,16 +97,8 @@ Ability = Annotated[AbilityChoice,
 
 
 class TypeChoice(_Model):
-    name: str = Field(min_length=1, max_length=40)
+    name: Annotated[str, Field(min_length=1, max_length=40), _not_blank("a type name")]
     category: Category | None = None
-
-    @field_validator("name")
-    @classmethod
-    def _strip(cls, value: str) -> str:
-        value = value.strip()
-        if not value:
-            raise ValueError("a type name may not be blank")
-        return value
 
     def to_data(self) -> str | dict[str, Any]:
         return self.name if self.category is None else {"name": self.name,
@@ -135,7 +131,7 @@ class Unit(_Model):
     """An OpenTactics unit as its file holds it: innate values plus equipment and choices."""
 
     system: Literal["opentactics"] = "opentactics"
-    name: str = Field(min_length=1, max_length=80)
+    name: Annotated[str, Field(min_length=1, max_length=80), _not_blank("a unit name")]
     points: Annotated[int, Field(ge=0, le=9999)] | None = None
     types: list[TypeRef] = Field(default_factory=list, max_length=30)
     athletics: Small = 0
@@ -143,14 +139,6 @@ class Unit(_Model):
     skills: Skills = Field(default_factory=Skills)
     equipment: list[EquipmentChoice] = Field(default_factory=list, max_length=20)
     abilities: list[Ability] = Field(default_factory=list, max_length=20)
-
-    @field_validator("name")
-    @classmethod
-    def _strip(cls, value: str) -> str:
-        value = value.strip()
-        if not value:
-            raise ValueError("a unit name may not be blank")
-        return value
 
     @property
     def flies(self) -> bool:
