@@ -29,6 +29,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"designer {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
+    p = sub.add_parser("edit", help="design a unit in the terminal (new file if missing)")
+    p.add_argument("unit", type=Path, metavar="UNIT.yaml")
+
+    p = sub.add_parser("roster", help="build a force in the terminal (new file if missing)")
+    p.add_argument("roster", type=Path, metavar="ROSTER.yaml")
+
     p = sub.add_parser("price", help="price a unit file and explain the total")
     p.add_argument("unit", type=Path, metavar="UNIT.yaml")
     p.add_argument("--json", action="store_true", help="print the tally as JSON")
@@ -73,17 +79,23 @@ def _cap(text: str) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    handlers = {"price": cmd_price, "check": cmd_check, "export": cmd_export,
-                "catalog": cmd_catalog, "schema": cmd_schema}
+    handlers = {"edit": cmd_edit, "roster": cmd_roster, "price": cmd_price,
+                "check": cmd_check, "export": cmd_export, "catalog": cmd_catalog,
+                "schema": cmd_schema}
     try:
         if args.command is None:
-            return cmd_guide()
+            return cmd_home()
         return handlers[args.command](args)
     except InputError as exc:
         print(f"designer: error: {exc.line()}", file=sys.stderr)
         return EXIT_INPUT
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # `designer catalog | head`: the reader has all it wanted
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
 
 
 def _console():
@@ -92,17 +104,38 @@ def _console():
     return Console(highlight=False)
 
 
-def cmd_guide() -> int:
-    from designer.systems import examples_dir
+def cmd_home() -> int:
+    """No command: the designer on the example force, or a short guide without a terminal."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return cmd_guide()
+    from designer.tui import launch
 
-    example = examples_dir() / "units" / "steam-witch.yaml"
-    print("designer: a point-cost calculator and unit designer for OpenTactics.\n\n"
+    return launch("home")
+
+
+def cmd_edit(args: argparse.Namespace) -> int:
+    from designer.tui import launch
+
+    return launch("edit", args.unit)
+
+
+def cmd_roster(args: argparse.Namespace) -> int:
+    from designer.tui import launch
+
+    return launch("roster", args.roster)
+
+
+def cmd_guide() -> int:
+    print("designer: a point-cost calculator and unit designer for OpenTactics.\n"
+          "Run it in a terminal to open the designer, or use a command:\n\n"
+          "  designer edit UNIT.yaml                design a unit (new file if missing)\n"
+          "  designer roster ROSTER.yaml            build a force (new file if missing)\n"
           "  designer price UNIT.yaml [--json]      price a unit and explain the total\n"
           "  designer check ROSTER.yaml [--cap N]   check a force against its points cap\n"
           "  designer export FILE --format pdf|html|md|txt|json|yaml [--out DIR]\n"
           "  designer catalog abilities|equipment|types [--search TEXT]\n"
           "  designer schema                        write JSON Schemas to schemas/\n\n"
-          f"Try: designer price {example}")
+          "designer --help lists every option.")
     return EXIT_OK
 
 

@@ -115,3 +115,17 @@ def test_export_unknown_format_is_an_input_error(tmp_path, capsys):
     assert main(["export", unit, "--format", "docx", "--out", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "docx" in err
+
+
+def test_no_command_without_a_terminal_prints_the_guide(capsys):
+    assert main([]) == 0
+    out = capsys.readouterr().out
+    assert "designer edit UNIT.yaml" in out and "designer price UNIT.yaml" in out
+
+
+def test_edit_of_an_unreadable_file_exits_two_and_keeps_it(tmp_path, capsys):
+    path = tmp_path / "broken.yaml"
+    path.write_text("name: [unclosed\n")
+    assert main(["edit", str(path)]) == 2
+    assert "not valid YAML" in capsys.readouterr().err
+    assert path.read_text() == "name: [unclosed\n"
