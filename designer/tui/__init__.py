@@ -1,0 +1,39 @@
+"""The Textual designer: a thin shell over the core.
+
+`launch()` is what the CLI calls; `designer.tui.app.build_app()` builds the app for it
+and for tests. Importing this package does not import Textual: `launch` does, late.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+COMMANDS = ("home", "edit", "roster")
+
+
+def launch(command: str = "home", path: Path | None = None) -> int:
+    """Run the app: "home" (the example force), "edit" UNIT.yaml or "roster" ROSTER.yaml
+    (a missing file is a new one, saved there). A file that cannot be read is reported
+    on stderr in one line, the app does not start, and the file is left as it is.
+    Returns the exit code (0, or 2 for unreadable input)."""
+    from designer.errors import InputError
+
+    if command not in COMMANDS:
+        raise ValueError(f"command must be one of {', '.join(COMMANDS)}, not {command!r}")
+    if command in ("edit", "roster") and path is None:
+        raise ValueError(f"'{command}' needs a file path")
+    from designer.tui.app import build_app
+
+    try:
+        if command == "edit":
+            app = build_app(unit_path=Path(path), start="edit")
+        elif command == "roster":
+            app = build_app(roster_path=Path(path), start="roster")
+        else:
+            app = build_app()
+    except InputError as exc:
+        print(f"designer: error: {exc.line()}", file=sys.stderr)
+        return 2
+    app.run()
+    return app.return_code or 0

@@ -1,0 +1,1 @@
+"""The app's screens: the unit designer, forces, the catalog browser, help, dialogs."""

@@ -1,0 +1,107 @@
+"""What the unit designer and the forces screen share: a document with undo and redo,
+save (atomic, in a worker), save as, and export."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from textual import work
+from textual.binding import Binding
+from textual.screen import Screen
+
+from designer.errors import InputError
+from designer.io import save_yaml
+from designer.tui.documents import display_path, slug
+from designer.tui.screens.dialogs import ExportDialog, PathDialog
+
+DOCUMENT_BINDINGS = [
+    Binding("ctrl+s", "save", "Save", priority=True),
+    Binding("ctrl+z", "undo", "Undo", priority=True),
+    Binding("ctrl+y", "redo", "Redo", priority=True),
+    Binding("ctrl+e", "export", "Export", priority=True),
+]
+
+
+class DocumentScreen(Screen):
+    """A screen editing one document (`self.doc`: a UnitDoc or a ForceDoc)."""
+
+    doc: Any
+
+    # to be provided by the screens
+    async def refresh_view(self, *, focus: str | None = None, full: bool = False) -> None:
+        raise NotImplementedError
+
+    def document_name(self) -> str:
+        raise NotImplementedError
+
+    def export_data(self) -> dict[str, Any]:
+        return self.doc.data()
+
+    # undo / redo
+    async def action_undo(self) -> None:
+        if self.doc.undo():
+            await self.refresh_view(full=True)
+        else:
+            self.notify("Nothing to undo.", timeout=2)
+
+    async def action_redo(self) -> None:
+        if self.doc.redo():
+            await self.refresh_view(full=True)
+        else:
+            self.notify("Nothing to redo.", timeout=2)
+
+    # save
+    def action_save(self) -> None:
+        if self.doc.path is None:
+            self.action_save_as()
+        else:
+            self.start_save(self.doc.path)
+
+    def action_save_as(self) -> None:
+        current = self.doc.path
+        value = str(Path(display_path(current))) if current is not None else \
+            f"{slug(self.document_name())}.yaml"
+
+        def chosen(path: Path | None) -> None:
+            if path is not None:
+                self.start_save(path)
+
+        self.app.push_screen(PathDialog(f"Save {self.document_name()} as", mode="save",
+                                        value=value, current=current), chosen)
+
+    def start_save(self, path: Path, then: Callable[[], Any] | None = None) -> None:
+        snapshot = self.doc.history.present
+        self._save_worker(path, snapshot, self.doc.data(snapshot, path), then)
+
+    @work(thread=True, group="save")
+    def _save_worker(self, path: Path, snapshot: Any, data: dict[str, Any],
+                     then: Callable[[], Any] | None) -> None:
+        try:
+            save_yaml(path, data)
+        except InputError as exc:
+            self.app.call_from_thread(self.notify, exc.line(), title="Not saved",
+                                      severity="error")
+            return
+        except OSError as exc:
+            self.app.call_from_thread(self.notify, f"{path.name}: {exc.strerror or exc}",
+                                      title="Not saved", severity="error")
+            return
+        self.app.call_from_thread(self._saved, path, snapshot, then)
+
+    def _saved(self, path: Path, snapshot: Any, then: Callable[[], Any] | None) -> None:
+        self.doc.mark_written(path, snapshot)
+        self.notify(f"Saved {display_path(path)}", timeout=3)
+        self.show_title()
+        if then is not None:
+            then()
+
+    def show_title(self) -> None:
+        """Bring the header's subtitle (name, file, modified) up to date."""
+
+    # export
+    def action_export(self) -> None:
+        self.app.push_screen(ExportDialog(name=self.document_name(), source=self.doc.path,
+                                          dirty=self.doc.dirty or not self.doc.exists,
+                                          data=self.export_data))

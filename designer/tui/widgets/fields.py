@@ -1,0 +1,282 @@
+"""Small focusable fields the editors are built from: a number spinner, a choice that
+cycles, a removable row and a text input that respects the app's cursor-blink setting."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+from textual.binding import Binding
+from textual.content import Content
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Button, Checkbox, Input, OptionList
+
+LEFT, RIGHT = "◂", "▸"
+
+_MOVE = [
+    Binding("up", "app.focus_previous", "Up", show=False),
+    Binding("down", "app.focus_next", "Down", show=False),
+]
+
+
+class TextField(Input):
+    """An Input in the app's style; the cursor blinks unless the app turns blinking off
+    (snapshot tests do, to be deterministic)."""
+
+    def on_mount(self) -> None:
+        self.cursor_blink = getattr(self.app, "cursor_blink", True)
+
+
+class Spinner(Widget, can_focus=True):
+    """A labelled whole number changed with ←/→ or -/+, or typed (digits add up while
+    the field keeps focus, so 1 then 0 makes 10). Posts `Spinner.Changed` on user edits;
+    setting `value` from code posts nothing."""
+
+    BINDINGS = [
+        Binding("left", "change(-1)", "Less", key_display="←/-", show=False),
+        Binding("right", "change(1)", "More", key_display="→/+", show=False),
+        Binding("minus", "change(-1)", "Less", show=False),
+        Binding("plus,equals_sign", "change(1)", "More", show=False),
+        Binding("backspace", "erase", "Erase digit", show=False),
+        Binding("delete,x", "remove", "Remove"),
+        *_MOVE,
+        *[Binding(str(d), f"digit({d})", f"Type {d}", show=False) for d in range(10)],
+    ]
+
+    value: reactive[int] = reactive(0, layout=False)
+    note: reactive[str | Content] = reactive("", layout=False)
+
+    class Changed(Message):
+        def __init__(self, spinner: Spinner, value: int) -> None:
+            super().__init__()
+            self.spinner = spinner
+            self.value = value
+
+        @property
+        def control(self) -> Spinner:
+            return self.spinner
+
+    class Removed(Message):
+        def __init__(self, spinner: Spinner) -> None:
+            super().__init__()
+            self.spinner = spinner
+
+        @property
+        def control(self) -> Spinner:
+            return self.spinner
+
+    def __init__(self, label: str, value: int = 0, *, minimum: int = 0, maximum: int = 99,
+                 choices: Sequence[int] | None = None, signed: bool = False,
+                 key: Hashable = None, label_width: int | None = None,
+                 note: str | Content = "", removable: bool = False, step: int = 1,
+                 id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.label = label
+        self.choices = tuple(sorted(choices)) if choices else None
+        self.minimum = self.choices[0] if self.choices else minimum
+        self.maximum = self.choices[-1] if self.choices else maximum
+        self.signed = signed
+        self.key = key
+        self.label_width = label_width if label_width is not None else len(label)
+        self.removable = removable
+        self.step = step
+        self._typed = ""
+        self.set_reactive(Spinner.value, value)
+        self.set_reactive(Spinner.note, note)
+        digits = max(len(self._show(self.minimum)), len(self._show(self.maximum)))
+        self._value_width = digits
+
+    def _show(self, value: int) -> str:
+        return f"{value:+d}" if self.signed else str(value)
+
+    def render(self) -> Content:
+        label = self.label.ljust(self.label_width)
+        shown = self._show(self.value).rjust(self._value_width)
+        focused = self.has_focus
+        value_style = "bold reverse" if focused else "bold"
+        parts: list[Any] = []
+        if label:
+            parts += [(label, "$foreground-muted" if not focused else "bold"), " "]
+        parts += [(LEFT, "$foreground-muted"), " ", (shown, value_style), " ",
+                  (RIGHT, "$foreground-muted")]
+        if self.note:
+            parts += [" ", self.note]
+        return Content.assemble(*parts)
+
+    def on_focus(self) -> None:
+        self._typed = ""
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self._typed = ""
+        self.refresh()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "remove":
+            return self.removable
+        return True
+
+    def _set(self, value: int) -> None:
+        value = max(self.minimum, min(self.maximum, value))
+        if self.choices and value not in self.choices:
+            return
+        if value != self.value:
+            self.value = value
+            self.post_message(self.Changed(self, value))
+
+    def action_change(self, delta: int) -> None:
+        self._typed = ""
+        if self.choices:
+            index = self.choices.index(self.value) if self.value in self.choices else 0
+            index = max(0, min(len(self.choices) - 1, index + delta))
+            self._set(self.choices[index])
+        else:
+            self._set(self.value + delta * self.step)
+
+    def action_digit(self, digit: int) -> None:
+        typed = self._typed + str(digit)
+        if int(typed) > self.maximum:
+            typed = str(digit)
+        self._typed = typed.lstrip("0") or "0"
+        self._set(int(self._typed))
+
+    def action_erase(self) -> None:
+        self._typed = self._typed[:-1] if self._typed else str(abs(self.value))[:-1]
+        self._set(int(self._typed or "0") if not self.choices else self.value)
+
+    def action_remove(self) -> None:
+        if self.removable:
+            self.post_message(self.Removed(self))
+
+
+class Cycle(Widget, can_focus=True):
+    """A labelled choice among a few options, cycled with ←/→ (or enter/space)."""
+
+    BINDINGS = [
+        Binding("left", "change(-1)", "Previous", key_display="←", show=False),
+        Binding("right,enter,space", "change(1)", "Next", key_display="→", show=False),
+        *_MOVE,
+    ]
+
+    value: reactive[Hashable] = reactive(None, layout=False)
+
+    class Changed(Message):
+        def __init__(self, cycle: Cycle, value: Hashable) -> None:
+            super().__init__()
+            self.cycle = cycle
+            self.value = value
+
+        @property
+        def control(self) -> Cycle:
+            return self.cycle
+
+    def __init__(self, label: str, options: Sequence[tuple[Hashable, str]], value: Hashable,
+                 *, key: Hashable = None, label_width: int | None = None,
+                 id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.label = label
+        self.options = list(options)
+        self.key = key
+        self.label_width = label_width if label_width is not None else len(label)
+        self.set_reactive(Cycle.value, value)
+
+    def render(self) -> Content:
+        text = dict(self.options).get(self.value, str(self.value))
+        focused = self.has_focus
+        return Content.assemble(
+            (self.label.ljust(self.label_width), "bold" if focused else "$foreground-muted"), " ",
+            (LEFT, "$foreground-muted"), " ", (text, "bold reverse" if focused else "bold"), " ",
+            (RIGHT, "$foreground-muted"))
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    def action_change(self, delta: int) -> None:
+        values = [v for v, _ in self.options]
+        index = (values.index(self.value) + delta) % len(values) if self.value in values else 0
+        if values[index] != self.value:
+            self.value = values[index]
+            self.post_message(self.Changed(self, self.value))
+
+
+class Row(Widget, can_focus=True):
+    """A focusable one-line row (an entry in a list) that can be removed with delete."""
+
+    BINDINGS = [Binding("delete,x", "remove", "Remove"), *_MOVE]
+
+    text: reactive[str | Content] = reactive("", layout=False)
+
+    class Removed(Message):
+        def __init__(self, row: Row) -> None:
+            super().__init__()
+            self.row = row
+
+        @property
+        def control(self) -> Row:
+            return self.row
+
+    def __init__(self, text: str | Content, *, key: Hashable = None, removable: bool = True,
+                 id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.key = key
+        self.removable = removable
+        self.set_reactive(Row.text, text)
+
+    def render(self) -> str | Content:
+        return self.text
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "remove":
+            return self.removable
+        return True
+
+    def action_remove(self) -> None:
+        if self.removable:
+            self.post_message(self.Removed(self))
+
+
+class Tick(Checkbox):
+    """A checkbox that also moves focus with up/down like the other fields."""
+
+    BINDINGS = _MOVE
+
+
+class FieldButton(Button):
+    BINDINGS = _MOVE
+
+
+class SearchField(TextField):
+    """A search box; down or enter moves into the list it filters."""
+
+    BINDINGS = [Binding("down", "into_list", "List", show=False)]
+
+    def __init__(self, target: str, *, enter_submits: bool = False, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.target = target
+        self.enter_submits = enter_submits
+
+    def action_into_list(self) -> None:
+        self.screen.query_one(f"#{self.target}").focus()
+
+    async def action_submit(self) -> None:
+        if self.enter_submits:
+            await super().action_submit()
+        else:
+            self.action_into_list()
+
+
+class MovingList(OptionList):
+    """An option list whose top (up past the first entry) hands focus back."""
+
+    BINDINGS = [Binding("up", "up_or_leave", "Up", show=False)]
+
+    def action_up_or_leave(self) -> None:
+        if not self.highlighted:
+            self.app.action_focus_previous()
+        else:
+            self.action_cursor_up()

@@ -1,0 +1,88 @@
+"""The stepper down the designer's left side: the eight build steps, each marked done,
+needing attention or not yet visited, with the points each step adds."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.binding import Binding
+from textual.content import Content
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from designer.tui.guide import STEPS
+
+MARKS = {
+    "done": ("✓", "$success"),
+    "warning": ("!", "$warning"),
+    "error": ("✗", "$error"),
+    "todo": ("·", "$foreground-muted"),
+}
+
+
+class Stepper(Widget, can_focus=True):
+    """Up/down move between steps (the editor follows); enter goes into the step."""
+
+    BINDINGS = [
+        Binding("up,k", "move(-1)", "Previous step", show=False),
+        Binding("down,j", "move(1)", "Next step", show=False),
+        Binding("enter,right", "enter", "Edit step", show=False),
+    ]
+
+    current: reactive[int] = reactive(0, layout=False)
+
+    class Selected(Message):
+        """The user picked a step."""
+
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    class Entered(Message):
+        """The user asked to go into the current step's editor."""
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.marks: list[str] = ["todo"] * len(STEPS)
+        self.points: list[int | None] = [None] * len(STEPS)
+
+    def show(self, marks: list[str], points: list[int | None]) -> None:
+        if marks != self.marks or points != self.points:
+            self.marks, self.points = list(marks), list(points)
+            self.refresh()
+
+    def render(self) -> Content:
+        width = self.content_size.width
+        lines: list[Content] = [Content.styled("STEPS", "bold $foreground-muted")]
+        for i, (_key, title, short) in enumerate(STEPS):
+            mark, style = MARKS[self.marks[i]]
+            name = title if width >= 14 else short
+            head = Content.assemble((mark, style), f" {i + 1} {name}")
+            points = self.points[i]
+            if points is not None and width >= 18:
+                tail = str(points)
+                head = head.pad_right(max(1, width - len(head) - len(tail))) + tail
+            if i == self.current:
+                head = head.pad_right(max(0, width - len(head))).stylize(
+                    "bold reverse" if self.has_focus else "bold $text on $primary-muted")
+            lines.append(head)
+        return Content("\n").join(lines)
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    def on_click(self, event: events.Click) -> None:
+        index = event.y - 1
+        if 0 <= index < len(STEPS):
+            self.post_message(self.Selected(index))
+
+    def action_move(self, delta: int) -> None:
+        index = max(0, min(len(STEPS) - 1, self.current + delta))
+        if index != self.current:
+            self.post_message(self.Selected(index))
+
+    def action_enter(self) -> None:
+        self.post_message(self.Entered())

@@ -1,0 +1,109 @@
+"""The live tally beside the designer: points by step (the current step itemised), the
+total, the audit against printed points, and every error and warning."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.containers import Vertical, VerticalScroll
+from textual.content import Content
+from textual.geometry import Size
+from textual.widget import Widget
+from textual.widgets import Static
+
+from designer.tally import Issue, Tally
+from designer.tui.guide import STEPS
+from designer.tui.widgets.card import CardPreview
+
+Row = tuple[str, str, int, str]
+
+
+def fit(label: str, points: str, width: int, indent: int = 0, style: str = "") -> Content:
+    """One line: label on the left (cut with … when long), points on the right."""
+    room = max(1, width - indent - len(points) - 1)
+    if len(label) > room:
+        label = label[: max(0, room - 1)] + "…"
+    gap = max(1, width - indent - len(label) - len(points))
+    return Content.assemble(" " * indent, (label, style), " " * gap, (points, style))
+
+
+def issue_content(issue: Issue) -> Content:
+    mark, style = ("✗", "bold $error") if issue.severity == "error" else ("!", "bold $warning")
+    return Content.assemble((mark, style), " ", issue.message)
+
+
+def step_lines(tally: Tally, key: str, items: tuple[str, ...] = ()) -> list[Any]:
+    """The tally lines that belong to a step; for equipment, those an item put there."""
+    if key == "equipment":
+        marks = tuple(f"({name}" for name in items) + tuple(f"from {name}" for name in items)
+        return [line for line in tally.breakdown if any(m in line.item for m in marks)]
+    return [line for line in tally.breakdown if line.step == key]
+
+
+class PointsList(Widget):
+    """Rows of label … points fitted to the widget's width when it renders (so a resize
+    never leaves them wrapped). A row is (label, points, indent, style) or a Content."""
+
+    DEFAULT_CSS = "PointsList { height: auto; }"
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.rows: list[Row | Content] = []
+
+    def set_rows(self, rows: list[Row | Content]) -> None:
+        if rows != self.rows:
+            resize = len(rows) != len(self.rows)
+            self.rows = rows
+            self.refresh(layout=resize)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.rows)
+
+    def render(self) -> Content:
+        width = max(8, self.content_size.width)
+        return Content("\n").join(
+            row if isinstance(row, Content) else fit(row[0], row[1], width, row[2], row[3])
+            for row in self.rows)
+
+
+class TallyPanel(Vertical):
+    """Shown on every step. `show()` is called with each new tally."""
+
+    def compose(self) -> ComposeResult:
+        yield PointsList(id="tally-steps")
+        yield Static(id="total")
+        yield Static(id="audit")
+        with VerticalScroll(id="tally-issues-scroll", can_focus=False):
+            yield Static(id="tally-issues")
+        yield CardPreview(id="card")
+
+    def show(self, tally: Tally, current: str, items: tuple[str, ...] = (),
+             card: tuple[Any, Any] | None = None) -> None:
+        totals = tally.step_totals()
+        rows: list[Row | Content] = [Content.styled("TALLY", "bold $foreground-muted")]
+        for n, (key, title, _short) in enumerate(STEPS[:-1], start=1):
+            here = key == current
+            points = "–" if key == "equipment" else str(totals.get(key, 0))
+            rows.append((f"{n} {title}", points, 0, "bold" if here else ""))
+            if here:
+                rows += [(line.item, str(line.points), 2, "$foreground-muted")
+                         for line in step_lines(tally, key, items)]
+        self.query_one("#tally-steps", PointsList).set_rows(rows)
+        verdict = (Content.styled("legal", "$success") if tally.legal else
+                   Content.styled(f"not legal: {len(tally.errors)} error"
+                                  f"{'s' if len(tally.errors) != 1 else ''}", "$error"))
+        self.query_one("#total", Static).update(Content.assemble(
+            ("Total ", "bold"), (f"{tally.total}", "bold $accent"), (" pts  ", "bold"), verdict))
+        audit = tally.audit()
+        audit_widget = self.query_one("#audit", Static)
+        audit_widget.display = audit is not None
+        if audit is not None:
+            style = "$success" if tally.printed == tally.total else "$warning"
+            audit_widget.update(Content.styled(f"Audit: {audit}", style))
+        issues = [issue_content(i) for i in tally.errors + tally.warnings]
+        if not issues:
+            issues = [Content.styled("No errors or warnings.", "$success")]
+        self.query_one("#tally-issues", Static).update(Content("\n").join(issues))
+        if card is not None:
+            self.query_one(CardPreview).show(*card, tally)

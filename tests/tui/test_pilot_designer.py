@@ -1,0 +1,156 @@
+"""The unit designer driven by keyboard alone, as a person would."""
+
+from __future__ import annotations
+
+import pytest
+
+from designer.io import load_yaml
+from designer.systems import bundled_catalog
+from designer.systems import opentactics as ot
+from designer.tui.app import build_app
+
+pytestmark = pytest.mark.tui
+
+SIZE = (120, 40)
+
+
+def unit_of(app):
+    return app.screen.doc.unit
+
+
+def focused_id(app) -> str | None:
+    return getattr(app.focused, "id", None)
+
+
+async def test_build_a_unit_from_an_empty_file_through_all_eight_steps(tmp_path,
+                                                                       monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "ridge-hunter.yaml"
+    app = build_app(unit_path=path, start="edit")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert focused_id(app) == "dice-melee-off"
+        # the name, then back into step one
+        await pilot.press("shift+tab")
+        assert focused_id(app) == "unit-name"
+        await pilot.press(*["backspace"] * 10, *"Ridge Hunter", "tab")
+        # 1 Dice: OFF melee 2, ballistic 1; DEF melee 2, ballistic, arcane, technical 1
+        await pilot.press("2", "down", "1", "down", "down", "down",
+                          "2", "down", "1", "down", "1", "down", "1")
+        # 2 Bumps: a bump on Melee OFF, raised to +2
+        await pilot.press("pagedown")
+        assert focused_id(app) == "addbump-melee-off"
+        await pilot.press("enter", "right")
+        # 3 Range: Melee 1 (the bow gives the Ballistic range)
+        await pilot.press("pagedown")
+        assert focused_id(app) == "range-melee"
+        await pilot.press("1")
+        # 4 Athletics 5, and it flies
+        await pilot.press("pagedown")
+        await pilot.press("5", "down", "space")
+        # 5 Equipment: a bow at range 7, then a shield
+        await pilot.press("pagedown")
+        assert focused_id(app) == "item-table"
+        await pilot.press(*["down"] * 5, "enter")
+        assert focused_id(app) == "item-0-range"
+        await pilot.press("right", "right", "down", "down")
+        assert focused_id(app) == "item-table"
+        await pilot.press("up", "up", "enter")
+        # 6 Abilities: Stealth at rank 2, then Hex
+        await pilot.press("pagedown")
+        assert focused_id(app) == "ability-search"
+        await pilot.press(*"stealth", "down", "enter", "up", "shift+tab")
+        assert focused_id(app) == "ability-0"
+        await pilot.press("right", "tab", *["backspace"] * 7, *"hex", "down", "enter")
+        # 7 Types: Infantry and Soldier
+        await pilot.press("pagedown")
+        assert focused_id(app) == "types-tactical"
+        await pilot.press("space", "tab", "down", "down", "down", "space")
+        # 8 Tally, and save
+        await pilot.press("pagedown")
+        assert app.screen.step == 7
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert not app.screen.doc.dirty
+
+    saved = load_yaml(path)
+    assert saved == {
+        "system": "opentactics",
+        "name": "Ridge Hunter",
+        "types": ["Infantry", "Soldier"],
+        "athletics": 5,
+        "flight": True,
+        "skills": {
+            "melee": {"off_dice": 2, "off_bumps": [2], "def_dice": 2, "range": 1},
+            "ballistic": {"off_dice": 1, "def_dice": 1},
+            "arcane": {"def_dice": 1},
+            "technical": {"def_dice": 1},
+        },
+        "equipment": [{"item": "Bow or Crossbow", "range": 7}, {"item": "Shield"}],
+        "abilities": [{"name": "Stealth", "rank": 2}, "Hex"],
+    }
+    catalog = bundled_catalog()
+    tally = ot.price(ot.parse_unit(saved, catalog), catalog)
+    # dice 10; bumps +2 (6) and the shield's two +1s (4); range 1 + 7; athletics 5 × 2;
+    # Stealth 2 + Hex 4 + 5
+    assert tally.total == 10 + 10 + 8 + 10 + 11
+    assert tally.issues == []
+
+
+async def test_the_tally_follows_every_keypress(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    app = build_app(unit_path=tmp_path / "u.yaml", start="edit")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        totals = []
+        for key in ("right", "right", "right", "left"):
+            await pilot.press(key)
+            totals.append(app.screen.doc.tally.total)
+        assert totals == [1, 3, 6, 3]
+        assert unit_of(app).skills.melee.off_dice == 2
+
+
+async def test_undo_and_redo_every_edit(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    app = build_app(unit_path=tmp_path / "u.yaml", start="edit")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("3", "down", "2")
+        assert (unit_of(app).skills.melee.off_dice, unit_of(app).skills.ballistic.off_dice) \
+            == (3, 2)
+        await pilot.press("ctrl+z")
+        assert unit_of(app).skills.ballistic.off_dice == 0
+        await pilot.press("ctrl+z")
+        assert unit_of(app).skills.melee.off_dice == 0
+        assert app.screen.doc.tally.total == 0
+        await pilot.press("ctrl+y", "ctrl+y")
+        assert (unit_of(app).skills.melee.off_dice, unit_of(app).skills.ballistic.off_dice) \
+            == (3, 2)
+        assert app.screen.doc.tally.total == 6 + 3
+
+
+async def test_unsaved_changes_guard_on_quit(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "u.yaml"
+    app = build_app(unit_path=path, start="edit")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("2", "ctrl+q")
+        await pilot.pause()
+        assert app.is_running
+        assert type(app.screen).__name__ == "ConfirmDialog"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.is_running
+        assert unit_of(app).skills.melee.off_dice == 2
+    assert not path.exists()
+
+
+async def test_an_unreadable_file_is_refused_and_kept(tmp_path):
+    from designer.errors import InputError
+
+    path = tmp_path / "broken.yaml"
+    path.write_text("name: [oops\n")
+    with pytest.raises(InputError, match="not valid YAML"):
+        build_app(unit_path=path, start="edit")
+    assert path.read_text() == "name: [oops\n"
