@@ -89,7 +89,7 @@ class ForcesScreen(DocumentScreen):
         table.add_column("Pts", key="pts")
         table.add_column("×", key="count")
         table.add_column("Total", key="sub")
-        table.add_column("Status", key="status")
+        table.add_column("Status", key="status", width=12)  # fixed: rows re-render alike
         table.add_column("From", key="from")
         await self.refresh_view()
         table.focus()
