@@ -49,10 +49,11 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
 
 def help_text() -> Content:
     lines: list[Content] = []
+    width = max(len(key) for _title, keys in KEYS for key, _what in keys) + 2
     for title, keys in KEYS:
         lines.append(Content.styled(title, "bold $accent"))
         for key, what in keys:
-            lines.append(Content.assemble((f"  {key:<24}", "bold"), what))
+            lines.append(Content.assemble((f"  {key:<{width}}", "bold"), what))
         lines.append(Content(""))
     lines.append(Content.styled("The eight build steps", "bold $accent"))
     for n, (key, title, _short) in enumerate(STEPS, start=1):
