@@ -75,9 +75,3 @@ def test_price_process_start(benchmark):
           f"({ours / lazy:.2f}x); with BaseModel: {loaded * 1000:.0f} ms "
           f"({ours / loaded:.2f}x)")
     assert ours <= 2 * loaded
-
-
-def test_price_process_never_imports_textual():
-    code = (f"import sys; from designer.cli import main; main(['price', {str(UNIT)!r}, "
-            "'--json']); sys.exit('textual' in sys.modules)")
-    assert subprocess.run([sys.executable, "-c", code], capture_output=True).returncode == 0
