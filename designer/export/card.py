@@ -4,6 +4,7 @@ its tally and findings) and a force's summary. The formats only lay these out.""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -296,3 +297,24 @@ def roster_doc(force: Force) -> ExportDoc:
         entries=entries,
     )
     return ExportDoc("roster", force.name, force.path, cards, force=force, summary=summary)
+
+
+def stat_blocks(doc: ExportDoc, force_block: Callable[[ForceView], list[str]],
+                card_block: Callable[[CardView], list[str]], separator: list[str],
+                footer: str, progress: Callable[[int, int], None] | None = None) -> str:
+    """The force summary (for a roster) and each card's stat block, one after another: the
+    shape the Markdown and text exports share."""
+    out: list[str] = []
+    if doc.summary is not None:
+        out += force_block(doc.summary)
+    total = len(doc.cards)
+    if progress is not None:
+        progress(0, total)
+    for i, card in enumerate(doc.cards, start=1):
+        if out:
+            out += separator
+        out += card_block(card)
+        if progress is not None:
+            progress(i, total)
+    out.append(footer)
+    return "\n".join(out) + "\n"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from designer.export.card import CardView, ExportDoc, ForceView, points_text
+from designer.export.card import CardView, ExportDoc, ForceView, points_text, stat_blocks
 
 Progress = Callable[[int, int], None]
 # what changes meaning inside a line; user text never starts one, so '#', '-' and '+'
@@ -22,20 +22,9 @@ def esc(text: object) -> str:
 
 
 def render_markdown(doc: ExportDoc, *, progress: Progress | None = None) -> str:
-    out: list[str] = []
-    if doc.summary is not None:
-        out += force_block(doc.summary)
-    total = len(doc.cards)
-    if progress is not None:
-        progress(0, total)
-    for i, card in enumerate(doc.cards, start=1):
-        if out:
-            out += ["---", ""]
-        out += card_block(card, level=2 if doc.summary is not None else 1)
-        if progress is not None:
-            progress(i, total)
-    out.append(f"*Exported by designer {doc.version}.*")
-    return "\n".join(out) + "\n"
+    level = 2 if doc.summary is not None else 1
+    return stat_blocks(doc, force_block, lambda card: card_block(card, level=level),
+                       ["---", ""], f"*Exported by designer {doc.version}.*", progress)
 
 
 def force_block(f: ForceView) -> list[str]:

@@ -7,7 +7,7 @@ import re
 import textwrap
 from collections.abc import Callable, Sequence
 
-from designer.export.card import CardView, ExportDoc, ForceView, points_text
+from designer.export.card import CardView, ExportDoc, ForceView, points_text, stat_blocks
 from designer.export.markdown import item_bumps
 
 Progress = Callable[[int, int], None]
@@ -21,20 +21,8 @@ def clean(text: object) -> str:
 
 
 def render_text(doc: ExportDoc, *, progress: Progress | None = None) -> str:
-    out: list[str] = []
-    if doc.summary is not None:
-        out += force_block(doc.summary)
-    total = len(doc.cards)
-    if progress is not None:
-        progress(0, total)
-    for i, card in enumerate(doc.cards, start=1):
-        if out:
-            out += ["=" * WIDTH, ""]
-        out += card_block(card)
-        if progress is not None:
-            progress(i, total)
-    out.append(f"Exported by designer {doc.version}.")
-    return "\n".join(out) + "\n"
+    return stat_blocks(doc, force_block, card_block, ["=" * WIDTH, ""],
+                       f"Exported by designer {doc.version}.", progress)
 
 
 def table(rows: Sequence[Sequence[str]], right: set[int] | None = None) -> list[str]:
