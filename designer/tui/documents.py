@@ -140,8 +140,9 @@ class UnitDoc:
 
     @classmethod
     def open(cls, path: Path) -> UnitDoc:
-        """The unit file at `path`, or a new unit to be saved there when it is missing."""
-        return cls.load(path) if path.exists() else cls.new(path)
+        """The unit file at `path`, or a new unit to be saved there when the file is
+        missing or empty (nothing in it to lose)."""
+        return cls.new(path) if is_blank(path) else cls.load(path)
 
     # state
     @property
@@ -265,7 +266,8 @@ class ForceDoc:
 
     @classmethod
     def open(cls, path: Path) -> ForceDoc:
-        return cls.load(path) if path.exists() else cls.new(path)
+        """The roster at `path`, or a new force to be saved there (missing or empty)."""
+        return cls.new(path) if is_blank(path) else cls.load(path)
 
     @classmethod
     def home(cls) -> ForceDoc:
@@ -385,6 +387,18 @@ def replace_unit(state: ForceState, index: int, entry: Entry) -> ForceState:
 
 
 # --- files ---------------------------------------------------------------------------------
+
+
+def is_blank(path: Path) -> bool:
+    """True when there is no file at `path`, or one holding only white space."""
+    if not path.exists():
+        return not path.is_symlink()  # a dangling link is an error to report
+    if not path.is_file() or path.stat().st_size > 4096:
+        return False
+    try:
+        return not path.read_bytes().strip()
+    except OSError:
+        return False
 
 
 def example_units() -> list[LoadedUnit]:

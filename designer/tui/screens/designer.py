@@ -23,7 +23,7 @@ from designer.tui.documents import (
 from designer.tui.guide import STEP_KEYS, STEPS, step_of_field
 from designer.tui.screens.base import DOCUMENT_BINDINGS, DocumentScreen
 from designer.tui.screens.dialogs import ConfirmDialog, CustomAbilityDialog
-from designer.tui.widgets.fields import TextField
+from designer.tui.widgets.fields import TextField, set_content
 from designer.tui.widgets.stepper import Stepper
 from designer.tui.widgets.steps import (
     EDITORS,
@@ -111,7 +111,7 @@ class DesignerScreen(DocumentScreen):
     def focus_editor(self) -> None:
         field = self.editor.first_field()
         if field is not None:
-            field.focus()
+            self.set_focus(field)  # at once: keys already queued go to it
 
     # --- keeping the view up to date --------------------------------------------------------
 
@@ -162,18 +162,23 @@ class DesignerScreen(DocumentScreen):
         self.title = "Unit"
         self.sub_title = f"{doc.unit.name} · {where}{modified}"
         number, title = self.step + 1, STEPS[self.step][1]
-        self.query_one("#step-title", Static).update(
-            Content.styled(f"Step {number} of 8 · {title}", "bold $accent"))
+        set_content(self.query_one("#step-title", Static),
+                    Content.styled(f"Step {number} of 8 · {title}", "bold $accent"))
 
     # --- edits ------------------------------------------------------------------------------
 
     @on(EditUnit)
     async def apply_edit(self, message: EditUnit) -> None:
         message.stop()
-        if self.doc.edit(message.unit, message.merge):
-            await self.refresh_view(focus=message.focus)
-        elif message.focus:
-            self.editor.focus_id(message.focus)
+        try:
+            unit = message.change(self.doc.unit)
+        except (IndexError, KeyError):
+            # asked of a list entry an earlier queued edit already removed
+            await self.refresh_view()
+            return
+        self.doc.edit(unit, message.merge)
+        # also when nothing changed: it puts every field back in step with the unit
+        await self.refresh_view(focus=message.focus)
 
     @on(TextField.Changed, "#unit-name")
     async def rename(self, event: TextField.Changed) -> None:
@@ -235,7 +240,7 @@ class DesignerScreen(DocumentScreen):
         await self.action_goto(self.step - 1)
 
     def action_focus_stepper(self) -> None:
-        self.query_one(Stepper).focus()
+        self.set_focus(self.query_one(Stepper))
 
     @on(Stepper.Selected)
     async def stepper_selected(self, message: Stepper.Selected) -> None:

@@ -136,6 +136,8 @@ class PathDialog(Dialog):
         listing = self.query_one("#path-list", MovingList)
         listing.set_options([Option(n, id=None) for n in names] or
                             [Option(Content.styled("(none)", "$foreground-muted"), disabled=True)])
+        if names:
+            listing.highlighted = 0
 
     @on(OptionList.OptionSelected, "#path-list")
     def picked(self, event: OptionList.OptionSelected) -> None:
@@ -293,6 +295,8 @@ class ExportDialog(Dialog):
     temporary copy first.
     """
 
+    BINDINGS = [Binding("enter", "export", "Export")]
+
     def __init__(self, *, name: str, source: Path | None, dirty: bool,
                  data: Callable[[], dict[str, Any]]) -> None:
         super().__init__(f"Export {name}")
@@ -301,6 +305,7 @@ class ExportDialog(Dialog):
         self.dirty = dirty
         self.data = data
         self.result: Path | None = None
+        self.running = False
 
     def compose(self) -> ComposeResult:
         with self.frame():
@@ -324,6 +329,9 @@ class ExportDialog(Dialog):
 
     def on_mount(self) -> None:
         self.query_one("#export-format").focus()
+
+    def action_export(self) -> None:
+        self.start()
 
     @on(Cycle.Changed, "#export-format")
     def format_changed(self, event: Cycle.Changed) -> None:
@@ -351,13 +359,15 @@ class ExportDialog(Dialog):
         self.query_one("#export-status", Static).update(Content.styled(text, style))
 
     def start(self) -> None:
+        if self.running:  # one export at a time
+            return
+        self.running = True
         fmt = str(self.query_one("#export-format", Cycle).value)
         paper = str(self.query_one("#export-paper", Cycle).value)
         out_text = self.query_one("#export-out", TextField).value.strip()
         overwrite = self.query_one("#export-overwrite", Tick).value
         data = self.data() if (self.dirty or self.source is None) else None
         self.status(f"Exporting {fmt}…", "$foreground-muted")
-        self.query_one("#ok", Button).disabled = True
         self.run_export(fmt, paper, Path(out_text) if out_text else None, overwrite, data)
 
     @work(thread=True, exclusive=True, group="export")
@@ -395,7 +405,7 @@ class ExportDialog(Dialog):
             self.app.call_from_thread(self.finished, Path(written), "")
 
     def finished(self, written: Path | None, error: str) -> None:
-        self.query_one("#ok", Button).disabled = False
+        self.running = False
         if written is None:
             self.status(error, "$error")
             return

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
@@ -47,18 +47,22 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
 )
 
 
-def help_text() -> Content:
-    lines: list[Content] = []
-    width = max(len(key) for _title, keys in KEYS for key, _what in keys) + 2
+KEY_WIDTH = max(len(key) for _title, keys in KEYS for key, _what in keys) + 3
+
+
+def help_rows() -> ComposeResult:
+    """The help as rows of key and meaning; a long meaning wraps in its own column."""
     for title, keys in KEYS:
-        lines.append(Content.styled(title, "bold $accent"))
+        yield Static(Content.styled(title, "bold $accent"), classes="help-title")
         for key, what in keys:
-            lines.append(Content.assemble((f"  {key:<{width}}", "bold"), what))
-        lines.append(Content(""))
-    lines.append(Content.styled("The eight build steps", "bold $accent"))
+            with Horizontal(classes="help-row"):
+                yield Static(Content.styled(f"  {key}", "bold"), classes="help-key")
+                yield Static(what, classes="help-what")
+    yield Static(Content.styled("The eight build steps", "bold $accent"), classes="help-title")
     for n, (key, title, _short) in enumerate(STEPS, start=1):
-        lines.append(Content.assemble((f"  {n} {title}: ", "bold"), INTRO[key]))
-    return Content("\n").join(lines)
+        with Horizontal(classes="help-row"):
+            yield Static(Content.styled(f"  {n} {title}", "bold"), classes="help-key")
+            yield Static(INTRO[key], classes="help-what")
 
 
 class HelpScreen(ModalScreen):
@@ -69,7 +73,11 @@ class HelpScreen(ModalScreen):
         with VerticalScroll(classes="dialog help", id="help") as frame:
             frame.border_title = "Help"
             frame.border_subtitle = "esc closes"
-            yield Static(help_text())
+            yield from help_rows()
+
+    def on_mount(self) -> None:
+        for key in self.query(".help-key"):
+            key.styles.width = KEY_WIDTH
 
     def action_dismiss(self) -> None:
         self.dismiss(None)

@@ -10,6 +10,7 @@ from textual.widgets import Static
 from designer.systems.opentactics.catalog import SKILLS
 from designer.systems.opentactics.cost import ability_label
 from designer.tally import Tally
+from designer.tui.widgets.fields import set_content
 
 HEADS = ("MEL", "BAL", "ARC", "TEC")
 
@@ -44,7 +45,11 @@ def card_lines(unit: Any, final: Any) -> list[Content]:
 class CardPreview(Static):
     """The record card as it would print: name and cost in the border."""
 
+    _title: tuple[str, int] | None = None
+
     def show(self, unit: Any, final: Any, tally: Tally) -> None:
-        self.border_title = unit.name
-        self.border_subtitle = f"{tally.total} pts"
-        self.update(Content("\n").join(card_lines(unit, final)))
+        if self._title != (unit.name, tally.total):
+            self._title = (unit.name, tally.total)
+            self.border_title = Content(unit.name)
+            self.border_subtitle = f"{tally.total} pts"
+        set_content(self, Content("\n").join(card_lines(unit, final)))

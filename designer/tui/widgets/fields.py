@@ -11,7 +11,7 @@ from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
-from textual.widgets import Button, Checkbox, Input, OptionList
+from textual.widgets import Button, Checkbox, Input, OptionList, Static
 
 LEFT, RIGHT = "◂", "▸"
 
@@ -31,8 +31,11 @@ class TextField(Input):
 
 class Spinner(Widget, can_focus=True):
     """A labelled whole number changed with ←/→ or -/+, or typed (digits add up while
-    the field keeps focus, so 1 then 0 makes 10). Posts `Spinner.Changed` on user edits;
-    setting `value` from code posts nothing."""
+    the field keeps focus, so 1 then 0 makes 10).
+
+    A controlled field: a user edit posts `Spinner.Changed` and the owner sets `value`
+    (setting it posts nothing). The new value is then painted in the same frame as
+    everything else the edit changed, e.g. the designer's total."""
 
     BINDINGS = [
         Binding("left", "change(-1)", "Less", key_display="←/-", show=False),
@@ -83,6 +86,7 @@ class Spinner(Widget, can_focus=True):
         self.removable = removable
         self.step = step
         self._typed = ""
+        self._pending: int | None = None  # asked for, not yet set by the owner
         self.set_reactive(Spinner.value, value)
         self.set_reactive(Spinner.note, note)
         digits = max(len(self._show(self.minimum)), len(self._show(self.maximum)))
@@ -111,6 +115,7 @@ class Spinner(Widget, can_focus=True):
 
     def on_blur(self) -> None:
         self._typed = ""
+        self._pending = None
         self.refresh()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -118,22 +123,31 @@ class Spinner(Widget, can_focus=True):
             return self.removable
         return True
 
+    def watch_value(self) -> None:
+        self._pending = None
+
+    @property
+    def current(self) -> int:
+        """The value including a change the owner has not applied yet."""
+        return self.value if self._pending is None else self._pending
+
     def _set(self, value: int) -> None:
         value = max(self.minimum, min(self.maximum, value))
         if self.choices and value not in self.choices:
             return
-        if value != self.value:
-            self.value = value
+        if value != self.current:
+            self._pending = value
             self.post_message(self.Changed(self, value))
 
     def action_change(self, delta: int) -> None:
         self._typed = ""
+        current = self.current
         if self.choices:
-            index = self.choices.index(self.value) if self.value in self.choices else 0
+            index = self.choices.index(current) if current in self.choices else 0
             index = max(0, min(len(self.choices) - 1, index + delta))
             self._set(self.choices[index])
         else:
-            self._set(self.value + delta * self.step)
+            self._set(current + delta * self.step)
 
     def action_digit(self, digit: int) -> None:
         typed = self._typed + str(digit)
@@ -143,8 +157,8 @@ class Spinner(Widget, can_focus=True):
         self._set(int(self._typed))
 
     def action_erase(self) -> None:
-        self._typed = self._typed[:-1] if self._typed else str(abs(self.value))[:-1]
-        self._set(int(self._typed or "0") if not self.choices else self.value)
+        self._typed = self._typed[:-1] if self._typed else str(abs(self.current))[:-1]
+        self._set(int(self._typed or "0") if not self.choices else self.current)
 
     def action_remove(self) -> None:
         if self.removable:
@@ -152,11 +166,11 @@ class Spinner(Widget, can_focus=True):
 
 
 class Cycle(Widget, can_focus=True):
-    """A labelled choice among a few options, cycled with ←/→ (or enter/space)."""
+    """A labelled choice among a few options, cycled with ←/→ (or space)."""
 
     BINDINGS = [
         Binding("left", "change(-1)", "Previous", key_display="←", show=False),
-        Binding("right,enter,space", "change(1)", "Next", key_display="→", show=False),
+        Binding("right,space", "change(1)", "Next", key_display="→", show=False),
         *_MOVE,
     ]
 
@@ -261,7 +275,7 @@ class SearchField(TextField):
         self.enter_submits = enter_submits
 
     def action_into_list(self) -> None:
-        self.screen.query_one(f"#{self.target}").focus()
+        self.screen.set_focus(self.screen.query_one(f"#{self.target}"))
 
     async def action_submit(self) -> None:
         if self.enter_submits:
@@ -280,3 +294,21 @@ class MovingList(OptionList):
             self.app.action_focus_previous()
         else:
             self.action_cursor_up()
+
+
+def set_content(widget: Static, content: Content) -> bool:
+    """Show `content` in a Static, doing nothing when it is what is shown already, and
+    skipping the layout pass when the height cannot change (same number of lines, none
+    wider than the widget). The designer updates several of these at every keypress."""
+    old: Content | None = getattr(widget, "_designer_shown", None)
+    if old is not None and old.plain == content.plain and old.spans == content.spans:
+        return False
+    width = widget.content_size.width
+    lines = content.plain.split("\n")
+    same_height = (old is not None and width > 0
+                   and old.plain.count("\n") == len(lines) - 1
+                   and max(map(len, lines)) <= width
+                   and max(map(len, old.plain.split("\n"))) <= width)
+    widget._designer_shown = content  # type: ignore[attr-defined]
+    widget.update(content, layout=not same_height)
+    return True

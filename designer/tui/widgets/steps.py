@@ -4,7 +4,7 @@ it, prices it and hands every editor's view back down."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -34,6 +34,7 @@ from designer.tui.widgets.fields import (
     Spinner,
     TextField,
     Tick,
+    set_content,
 )
 from designer.tui.widgets.tally import PointsList, issue_content
 
@@ -51,13 +52,17 @@ class View:
 
 
 class EditUnit(Message):
-    """An editor made a new unit. `merge` groups keystrokes into one undo step; `focus`
-    names the widget to focus once the editor has caught up."""
+    """An editor asks for an edit: `change` makes the new unit from the present one.
 
-    def __init__(self, unit: Any, merge: Hashable | None = None,
+    The change is applied to the unit as it is when the screen handles the message (not
+    as the editor last saw it), so quick keys queued one behind another all count.
+    `merge` groups keystrokes into one undo step; `focus` names the widget to focus once
+    the editor has caught up."""
+
+    def __init__(self, change: Callable[[Any], Any], merge: Hashable | None = None,
                  focus: str | None = None) -> None:
         super().__init__()
-        self.unit = unit
+        self.change = change
         self.merge = merge
         self.focus = focus
 
@@ -118,7 +123,7 @@ class StepEditor(VerticalScroll, can_focus=False):
     def focus_id(self, widget_id: str) -> None:
         found = self.query(f"#{widget_id}")
         if found:
-            found.first().focus(scroll_visible=True)
+            self.screen.set_focus(found.first())  # at once, before any queued key
 
     async def update_fields(self, view: View) -> None:
         """Bring the fields up to date without rebuilding them."""
@@ -126,9 +131,10 @@ class StepEditor(VerticalScroll, can_focus=False):
     def show_issues(self, view: View) -> None:
         mine = [i for i in view.tally.issues if step_of_field(i.field) == self.KEY]
         widget = self.query_one(".step-issues", Static)
-        widget.display = bool(mine)
+        if widget.display != bool(mine):
+            widget.display = bool(mine)
         if mine:
-            widget.update(Content("\n").join(issue_content(i) for i in mine))
+            set_content(widget, Content("\n").join(issue_content(i) for i in mine))
 
     def first_field(self) -> Widget | None:
         for widget in self.query("*"):
@@ -136,8 +142,10 @@ class StepEditor(VerticalScroll, can_focus=False):
                 return widget
         return None
 
-    def edit(self, unit: Any, merge: Hashable | None = None, focus: str | None = None) -> None:
-        self.post_message(EditUnit(unit, merge, focus))
+    def edit(self, change: Callable[..., Any], *args: Any, merge: Hashable | None = None,
+             focus: str | None = None, **kwargs: Any) -> None:
+        """Ask for `change(unit, *args, **kwargs)` to be made to the present unit."""
+        self.post_message(EditUnit(lambda unit: change(unit, *args, **kwargs), merge, focus))
 
 
 # --- step one: dice -----------------------------------------------------------------------
@@ -171,9 +179,7 @@ class DiceEditor(StepEditor):
     def changed(self, event: Spinner.Changed) -> None:
         event.stop()
         skill, side = event.spinner.key
-        spinner = event.spinner
-        spinner.note = self._word(event.value)
-        self.edit(edits.set_dice(self.view.unit, skill, side, event.value))
+        self.edit(edits.set_dice, skill, side, event.value)
 
 
 # --- step two: bumps ----------------------------------------------------------------------
@@ -242,22 +248,21 @@ class BumpsEditor(StepEditor):
     def changed(self, event: Spinner.Changed) -> None:
         event.stop()
         skill, side, i = event.spinner.key
-        event.spinner.note = self._word(event.value)
-        self.edit(edits.set_bump(self.view.unit, skill, side, i, event.value))
+        self.edit(edits.set_bump, skill, side, i, event.value)
 
     @on(Spinner.Removed)
     def removed(self, event: Spinner.Removed) -> None:
         event.stop()
         skill, side, i = event.spinner.key
         focus = f"bump-{skill}-{side}-{i - 1}" if i > 0 else f"addbump-{skill}-{side}"
-        self.edit(edits.remove_bump(self.view.unit, skill, side, i), focus=focus)
+        self.edit(edits.remove_bump, skill, side, i, focus=focus)
 
     @on(Button.Pressed, ".add-bump")
     def add(self, event: Button.Pressed) -> None:
         event.stop()
         _, skill, side = (event.button.id or "").split("-")
         index = len(getattr(self.view.unit.skills, skill).bumps(side))
-        self.edit(edits.add_bump(self.view.unit, skill, side, 1),
+        self.edit(edits.add_bump, skill, side, 1,
                   focus=f"bump-{skill}-{side}-{index}")
 
 
@@ -290,7 +295,7 @@ class RangeEditor(StepEditor):
     @on(Spinner.Changed)
     def changed(self, event: Spinner.Changed) -> None:
         event.stop()
-        self.edit(edits.set_range(self.view.unit, event.spinner.key, event.value))
+        self.edit(edits.set_range, event.spinner.key, event.value)
 
 
 # --- step four: athletics -----------------------------------------------------------------
@@ -332,12 +337,12 @@ class AthleticsEditor(StepEditor):
     @on(Spinner.Changed)
     def changed(self, event: Spinner.Changed) -> None:
         event.stop()
-        self.edit(edits.set_athletics(self.view.unit, event.value))
+        self.edit(edits.set_athletics, event.value)
 
     @on(Checkbox.Changed, "#flight")
     def flight(self, event: Checkbox.Changed) -> None:
         event.stop()
-        self.edit(edits.set_flight(self.view.unit, event.value))
+        self.edit(edits.set_flight, event.value)
 
 
 # --- step five: equipment -----------------------------------------------------------------
@@ -451,7 +456,7 @@ class EquipmentEditor(StepEditor):
         event.stop()
         item = self.view.catalog.equipment[event.option_index]
         index = len(self.view.unit.equipment)
-        self.edit(edits.add_item(self.view.unit, self.view.catalog, item.name),
+        self.edit(edits.add_item, self.view.catalog, item.name,
                   focus=f"item-{index}-range" if item.range and item.range.max != item.range.min
                   else "item-table")
 
@@ -460,14 +465,14 @@ class EquipmentEditor(StepEditor):
         event.stop()
         kind, i, *rest = event.spinner.key
         if kind == "range":
-            self.edit(edits.update_item(self.view.unit, i, range=event.value))
+            self.edit(edits.update_item, i, range=event.value)
         else:
-            self.edit(edits.set_item_ability_rank(self.view.unit, i, rest[0], event.value))
+            self.edit(edits.set_item_ability_rank, i, rest[0], event.value)
 
     @on(Cycle.Changed)
     def bumps(self, event: Cycle.Changed) -> None:
         event.stop()
-        self.edit(edits.update_item(self.view.unit, event.cycle.key[1], bumps=event.value))
+        self.edit(edits.update_item, event.cycle.key[1], bumps=event.value)
 
     @on(Checkbox.Changed, ".item-ability")
     def ability(self, event: Checkbox.Changed) -> None:
@@ -476,14 +481,14 @@ class EquipmentEditor(StepEditor):
         index = int(i)
         item = self.view.catalog.item(self.view.unit.equipment[index].item)
         name = next(o.name for o in item.abilities if slug_id(o.name) == slot)
-        self.edit(edits.toggle_item_ability(self.view.unit, self.view.catalog, index, name,
-                                            event.value), focus=event.checkbox.id)
+        self.edit(edits.toggle_item_ability, self.view.catalog, index, name, event.value,
+                  focus=event.checkbox.id)
 
     @on(Button.Pressed, ".remove-item")
     def remove(self, event: Button.Pressed) -> None:
         event.stop()
         index = int((event.button.id or "").rsplit("-", 1)[1])
-        self.edit(edits.remove_item(self.view.unit, index), focus="item-table")
+        self.edit(edits.remove_item, index, focus="item-table")
 
 
 def slug_id(name: str) -> str:
@@ -496,7 +501,7 @@ def slug_id(name: str) -> str:
 class AbilitiesEditor(StepEditor):
     KEY = "abilities"
 
-    BINDINGS = [Binding("c", "custom", "Custom ability")]
+    BINDINGS = [Binding("c", "custom", "Custom")]
 
     class CustomRequested(Message):
         """The user asked for the custom-ability form."""
@@ -671,18 +676,18 @@ class AbilitiesEditor(StepEditor):
             self.notify(f"A unit has at most {view.catalog.costs.max_abilities} abilities; "
                         "remove one first (delete on a chosen one).", severity="warning")
             return
-        self.edit(edits.add_ability(view.unit, view.catalog, entry.name), focus="ability-list")
+        self.edit(edits.add_ability, view.catalog, entry.name, focus="ability-list")
 
     @on(Spinner.Changed, ".chosen")
     def rank(self, event: Spinner.Changed) -> None:
         event.stop()
-        self.edit(edits.set_ability_rank(self.view.unit, event.spinner.key, event.value))
+        self.edit(edits.set_ability_rank, event.spinner.key, event.value)
 
     @on(Spinner.Removed, ".chosen")
     @on(Row.Removed, ".chosen")
     def remove(self, event: Spinner.Removed | Row.Removed) -> None:
         event.stop()
-        self.edit(edits.remove_ability(self.view.unit, event.control.key), focus="ability-list")
+        self.edit(edits.remove_ability, event.control.key, focus="ability-list")
 
     @on(Button.Pressed, "#custom-ability")
     def custom_pressed(self, event: Button.Pressed) -> None:
@@ -696,8 +701,8 @@ class AbilitiesEditor(StepEditor):
 # --- step seven: types --------------------------------------------------------------------
 
 CATEGORY_TITLES = {
-    "tactical": "Tactical: Infantry free, others +2 (one per unit)",
-    "occupation": "Occupations: first free, +1 each after",
+    "tactical": "Tactical: one",
+    "occupation": "Occupation: 1st free",
     "elemental": "Elemental: +2 each",
     "species": "Species: free",
     "other": "Other: free",
@@ -713,8 +718,24 @@ class TypesEditor(StepEditor):
 
     def compose_fields(self) -> ComposeResult:
         unit, catalog = self.view.unit, self.view.catalog
-        costs = catalog.costs
         yield Static(id="types-chosen", classes="group")
+        lists = list(self._lists(unit, catalog))
+        for pair in (lists[0:2], lists[2:4], lists[4:]):
+            with Horizontal(classes="type-pair"):
+                yield from pair
+        yield Static("Custom type: a name and its category", classes="group")
+        with Horizontal(id="custom-type-row"):
+            yield TextField(placeholder="name", id="custom-type-name", compact=True)
+            yield Select([(c, c) for c in CATEGORIES], value="species", allow_blank=False,
+                         id="custom-type-category", compact=True)
+            yield FieldButton("Add", id="add-custom-type", compact=True)
+        for i, t in edits.custom_types(unit, catalog):
+            category = t.category or "species (unknown)"
+            yield Row(f"{t.name} ({category})", key=i, id=f"custom-type-{i}",
+                      classes="custom-type")
+
+    def _lists(self, unit: Any, catalog: Catalog) -> Iterator[SelectionList]:
+        costs = catalog.costs
         for category in CATEGORIES:
             options = []
             for entry in catalog.types_in(category):
@@ -729,16 +750,6 @@ class TypesEditor(StepEditor):
                                            classes="type-list")
             selection.border_title = CATEGORY_TITLES[category]
             yield selection
-        yield Static("Custom type: a name and its category", classes="group")
-        with Horizontal(id="custom-type-row"):
-            yield TextField(placeholder="name", id="custom-type-name", compact=True)
-            yield Select([(c, c) for c in CATEGORIES], value="species", allow_blank=False,
-                         id="custom-type-category", compact=True)
-            yield FieldButton("Add", id="add-custom-type", compact=True)
-        for i, t in edits.custom_types(unit, catalog):
-            category = t.category or "species (unknown)"
-            yield Row(f"{t.name} ({category})", key=i, id=f"custom-type-{i}",
-                      classes="custom-type")
 
     @staticmethod
     def _has(unit: Any, entry: Any) -> bool:
@@ -767,7 +778,7 @@ class TypesEditor(StepEditor):
         event.stop()
         name = event.selection.value
         on_now = name in event.selection_list.selected
-        self.edit(edits.set_type(self.view.unit, name, on_now),
+        self.edit(edits.set_type, name, on_now,
                   focus=event.selection_list.id)
 
     @on(SelectionList.SelectedChanged)
@@ -789,13 +800,13 @@ class TypesEditor(StepEditor):
             return
         category = self.query_one("#custom-type-category", Select).value
         field.value = ""
-        self.edit(edits.set_type(self.view.unit, name, True, str(category)),
+        self.edit(edits.set_type, name, True, str(category),
                   focus="custom-type-name")
 
     @on(Row.Removed, ".custom-type")
     def remove(self, event: Row.Removed) -> None:
         event.stop()
-        self.edit(edits.remove_type(self.view.unit, event.row.key), focus="custom-type-name")
+        self.edit(edits.remove_type, event.row.key, focus="custom-type-name")
 
 
 # --- step eight: tally --------------------------------------------------------------------
@@ -860,7 +871,7 @@ class TallyEditor(StepEditor):
     def printed(self, event: TextField.Changed) -> None:
         event.stop()
         value = event.value.strip()
-        self.edit(edits.set_points(self.view.unit, int(value) if value else None),
+        self.edit(edits.set_points, int(value) if value else None,
                   merge="printed")
 
     @on(OptionList.OptionSelected, "#issue-list")

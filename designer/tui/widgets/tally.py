@@ -15,6 +15,7 @@ from textual.widgets import Static
 from designer.tally import Issue, Tally
 from designer.tui.guide import STEPS
 from designer.tui.widgets.card import CardPreview
+from designer.tui.widgets.fields import set_content
 
 Row = tuple[str, str, int, str]
 
@@ -93,17 +94,18 @@ class TallyPanel(Vertical):
         verdict = (Content.styled("legal", "$success") if tally.legal else
                    Content.styled(f"not legal: {len(tally.errors)} error"
                                   f"{'s' if len(tally.errors) != 1 else ''}", "$error"))
-        self.query_one("#total", Static).update(Content.assemble(
+        set_content(self.query_one("#total", Static), Content.assemble(
             ("Total ", "bold"), (f"{tally.total}", "bold $accent"), (" pts  ", "bold"), verdict))
         audit = tally.audit()
         audit_widget = self.query_one("#audit", Static)
-        audit_widget.display = audit is not None
+        if audit_widget.display != (audit is not None):
+            audit_widget.display = audit is not None
         if audit is not None:
             style = "$success" if tally.printed == tally.total else "$warning"
-            audit_widget.update(Content.styled(f"Audit: {audit}", style))
+            set_content(audit_widget, Content.styled(f"Audit: {audit}", style))
         issues = [issue_content(i) for i in tally.errors + tally.warnings]
         if not issues:
             issues = [Content.styled("No errors or warnings.", "$success")]
-        self.query_one("#tally-issues", Static).update(Content("\n").join(issues))
+        set_content(self.query_one("#tally-issues", Static), Content("\n").join(issues))
         if card is not None:
             self.query_one(CardPreview).show(*card, tally)

@@ -1,0 +1,391 @@
+"""More of the app driven as a person would: export, quick keys, empty files, the launch
+error path, a force's unit opened in the designer and back, the quit guard's answers."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import types
+from pathlib import Path
+
+import pytest
+from textual import events
+
+from designer.io import load_yaml
+from designer.tui import launch
+from designer.tui.app import build_app
+from designer.tui.widgets.points_bar import PointsBar
+
+pytestmark = pytest.mark.tui
+
+SIZE = (120, 40)
+SMALL = (80, 24)
+
+UNIT_YAML = """\
+system: opentactics
+name: Ash Warden
+types: [Infantry, Elf, Living, Warrior]
+athletics: 6
+skills:
+  melee:     {off_dice: 2, def_dice: 2, range: 1}
+  ballistic: {off_dice: 2, off_bumps: [1], def_dice: 1, range: 2}
+  arcane:    {def_dice: 1}
+  technical: {def_dice: 1}
+equipment:
+  - {item: Bow or Crossbow, range: 6}
+"""
+
+
+@pytest.fixture
+def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+@pytest.fixture
+def fake_export(monkeypatch: pytest.MonkeyPatch) -> list[dict]:
+    """designer.export.export_path replaced by a recorder that writes a small file."""
+    calls: list[dict] = []
+
+    def export_path(source, fmt, *, out=None, paper="a4", overwrite=False, progress=None):
+        data = load_yaml(source)  # the source must be readable when the export runs
+        calls.append({"source": Path(source), "fmt": fmt, "out": out, "paper": paper,
+                      "overwrite": overwrite, "data": data})
+        if progress is not None:
+            progress(1, 1)
+        target = Path(out or "exports") / f"export.{fmt}"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text("exported")
+        return target
+
+    module = sys.modules.get("designer.export")
+    if module is None:  # the export package is not there: stand one in
+        module = types.ModuleType("designer.export")
+        monkeypatch.setitem(sys.modules, "designer.export", module)
+    monkeypatch.setattr(module, "export_path", export_path, raising=False)
+    return calls
+
+
+async def settle(pilot, app) -> None:
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def send_now(app, *keys: str) -> None:
+    """Keys as a terminal delivers a burst: all queued before the app handles any."""
+    for key in keys:
+        event = events.Key(key, key if len(key) == 1 else None)
+        event.set_sender(app)
+        app._driver.send_message(event)
+
+
+# --- export ---------------------------------------------------------------------------------
+
+
+async def test_export_dialog_exports_the_saved_file(here, fake_export):
+    (here / "ash-warden.yaml").write_text(UNIT_YAML)
+    app = build_app(unit_path=Path("ash-warden.yaml"), start="edit")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+e")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ExportDialog"
+        await pilot.press("right", "enter")  # html
+        await settle(pilot, app)
+        status = str(app.screen.query_one("#export-status").render())
+        assert "Wrote exports/export.html" in status
+        await pilot.press("escape")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "DesignerScreen"
+    assert len(fake_export) == 1
+    call = fake_export[0]
+    assert call["source"] == Path("ash-warden.yaml")
+    assert (call["fmt"], call["out"], call["paper"], call["overwrite"]) == \
+        ("html", Path("exports"), "a4", False)
+
+
+async def test_export_of_unsaved_changes_exports_what_is_on_screen(here, fake_export):
+    (here / "ash-warden.yaml").write_text(UNIT_YAML)
+    app = build_app(unit_path=Path("ash-warden.yaml"), start="edit")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("right")  # Melee OFF 2 -> 3, not saved
+        await pilot.pause()
+        await pilot.press("ctrl+e")
+        await pilot.pause()
+        await pilot.press("enter")
+        await settle(pilot, app)
+    call = fake_export[0]
+    assert call["fmt"] == "pdf"
+    assert call["source"] != Path("ash-warden.yaml")  # a temporary copy
+    assert call["data"]["skills"]["melee"]["off_dice"] == 3
+    assert load_yaml(here / "ash-warden.yaml")["skills"]["melee"]["off_dice"] == 2
+
+
+async def test_export_errors_are_shown_in_one_line(here, monkeypatch):
+    from designer.errors import InputError
+
+    def export_path(source, fmt, **kwargs):
+        raise InputError("exists; pass --force to overwrite", file="exports/ash-warden.pdf")
+
+    import designer.export
+
+    monkeypatch.setattr(designer.export, "export_path", export_path)
+    (here / "ash-warden.yaml").write_text(UNIT_YAML)
+    app = build_app(unit_path=Path("ash-warden.yaml"), start="edit")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+e", "enter")
+        await settle(pilot, app)
+        status = str(app.screen.query_one("#export-status").render())
+    assert status == "ash-warden.pdf: exists; tick Overwrite to replace it"
+
+
+# --- keys arriving faster than the screen redraws ------------------------------------------
+
+
+async def test_a_burst_of_keys_on_one_field_all_counts(here):
+    app = build_app(unit_path=Path("u.yaml"), start="edit")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        send_now(app, "right", "right", "right", "left")
+        await pilot.pause(0.3)
+        assert app.screen.doc.unit.skills.melee.off_dice == 2
+        assert app.screen.query_one("#dice-melee-off").value == 2
+        send_now(app, "ctrl+z", "ctrl+z")  # 0 → 1 → 2 → 3 → 2: back to 3, then to 2
+        await pilot.pause(0.3)
+        assert app.screen.doc.unit.skills.melee.off_dice == 2
+        assert app.screen.query_one("#dice-melee-off").value == 2
+
+
+async def test_a_burst_across_fields_all_counts(here):
+    app = build_app(unit_path=Path("u.yaml"), start="edit")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for key in ("2", "down", "1", "down", "down", "down", "3"):
+            send_now(app, key)
+            await asyncio.sleep(0.005)  # a very fast typist
+        await pilot.pause(0.3)
+        skills = app.screen.doc.unit.skills
+        assert (skills.melee.off_dice, skills.ballistic.off_dice, skills.melee.def_dice) == \
+            (2, 1, 3)
+
+
+async def test_edits_queued_before_the_screen_catches_up_all_count(here):
+    """Two fields changed before the screen has applied either: each edit is made to the
+    unit as it is when applied, so neither undoes the other."""
+    app = build_app(unit_path=Path("u.yaml"), start="edit")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#dice-melee-off").action_change(1)
+        screen.query_one("#dice-ballistic-off").action_change(1)
+        screen.query_one("#dice-arcane-def").action_digit(3)
+        await pilot.pause()
+        skills = screen.doc.unit.skills
+        assert (skills.melee.off_dice, skills.ballistic.off_dice, skills.arcane.def_dice) == \
+            (1, 1, 3)
+        assert [s.value for s in screen.query("#step-dice Spinner")][:2] == [1, 1]
+        assert screen.doc.tally.total == 1 + 1 + 6
+
+
+# --- files ----------------------------------------------------------------------------------
+
+
+async def test_an_empty_file_opens_as_a_new_unit_and_is_saved_there(here):
+    path = here / "blank-knight.yaml"
+    path.write_text("")
+    app = build_app(unit_path=path, start="edit")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.screen.doc.unit.name == "Blank Knight"
+        await pilot.press("1", "ctrl+s")
+        await settle(pilot, app)
+        assert not app.screen.doc.dirty
+    saved = load_yaml(path)
+    assert saved["name"] == "Blank Knight"
+    assert saved["skills"] == {"melee": {"off_dice": 1}}
+
+
+def test_launch_refuses_an_unreadable_file_in_one_line(here, capsys):
+    path = here / "broken.yaml"
+    path.write_text("name: [oops\n")
+    assert launch("edit", path) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1
+    assert err[0].startswith("designer: error: ") and "not valid YAML" in err[0]
+    assert path.read_text() == "name: [oops\n"
+
+
+def test_launch_refuses_a_roster_that_is_not_a_roster(here, capsys):
+    path = here / "raid.yaml"
+    path.write_text("name: Raid\nunits: 3\n")
+    assert launch("roster", path) == 2
+    assert "raid.yaml" in capsys.readouterr().err
+    assert path.read_text() == "name: Raid\nunits: 3\n"
+
+
+async def test_save_as_writes_the_new_file_and_keeps_the_old(here):
+    (here / "ash-warden.yaml").write_text(UNIT_YAML)
+    app = build_app(unit_path=Path("ash-warden.yaml"), start="edit")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("right")
+        await app.screen.run_action("save_as")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "PathDialog"
+        field = app.screen.query_one("#path")
+        assert field.value == "ash-warden.yaml"
+        field.value = "copies/warden-2"
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert app.screen.doc.path == Path("copies/warden-2.yaml")
+        assert not app.screen.doc.dirty
+    assert load_yaml(here / "copies" / "warden-2.yaml")["skills"]["melee"]["off_dice"] == 3
+    assert load_yaml(here / "ash-warden.yaml")["skills"]["melee"]["off_dice"] == 2
+
+
+# --- a force's unit in the designer ---------------------------------------------------------
+
+
+async def test_open_a_forces_unit_edit_it_and_go_back(here):
+    app = build_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        forces = app.screen
+        before = forces.doc.force().total
+        await pilot.press("enter")  # Levy Spearman, 17 points, 4 of them
+        await pilot.pause()
+        assert type(app.screen).__name__ == "DesignerScreen"
+        assert app.screen.sub_title.startswith("Levy Spearman · in force ")
+        await pilot.press("right")  # Melee OFF 1 -> 2: +2 points
+        await pilot.pause()
+        assert app.screen.doc.tally.total == 19
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is forces
+        entry = forces.doc.state.entries[0]
+        assert (entry.unit.name, entry.tally.total, entry.count) == ("Levy Spearman", 19, 4)
+        assert forces.doc.force().total == before + 4 * 2
+        assert forces.doc.dirty
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert forces.doc.force().total == before
+        assert not forces.doc.dirty
+
+
+async def test_a_new_unit_from_the_forces_screen(here):
+    app = build_app(roster_path=here / "raid.yaml", start="roster")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "DesignerScreen"
+        await pilot.press("2", "escape")
+        await pilot.pause()
+        entries = app.screen.doc.state.entries
+        assert [(e.unit.name, e.tally.total) for e in entries] == [("New Unit", 3)]
+
+
+async def test_the_cap_spinner_and_the_bar(here):
+    app = build_app(roster_path=here / "raid.yaml", start="roster")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("a", "enter")
+        await pilot.pause()
+        await pilot.press("enter")  # Ash Warden, 38
+        await pilot.pause()
+        app.screen.query_one("#force-cap").focus()
+        await pilot.pause()
+        await pilot.press("backspace", "backspace", "backspace", "3", "0")  # cap 30
+        await pilot.pause()
+        assert app.screen.doc.state.cap == 30
+        assert app.screen.query_one(PointsBar).has_class("-over")
+        await pilot.press("0")  # 300
+        await pilot.pause()
+        assert app.screen.doc.state.cap == 300
+        assert not app.screen.query_one(PointsBar).has_class("-over")
+
+
+# --- the quit guard -------------------------------------------------------------------------
+
+
+async def test_the_guard_quits_without_saving_when_told(here):
+    path = here / "u.yaml"
+    app = build_app(unit_path=path, start="edit")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("2", "q")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ConfirmDialog"
+        await pilot.press("right")  # from "Save and quit" to "Quit without saving"
+        assert app.focused.id == "choice-discard"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not app.is_running
+    assert not path.exists()
+
+
+async def test_the_guard_saves_and_quits(here):
+    path = here / "u.yaml"
+    app = build_app(unit_path=path, start="edit")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("2", "ctrl+q")
+        await pilot.pause()
+        assert app.screen.query("#choice-save")
+        await pilot.press("enter")  # the first answer: Save and quit
+        await settle(pilot, app)
+        assert not app.is_running
+    assert load_yaml(path)["skills"]["melee"]["off_dice"] == 2
+
+
+async def test_nothing_to_lose_quits_at_once(here):
+    app = build_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+        assert not app.is_running
+
+
+# --- browser, help, palette, small terminal -------------------------------------------------
+
+
+async def test_browser_search_and_detail(here):
+    app = build_app(start="browser")
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press(*"stealth")
+        await pilot.pause()
+        listing = app.screen.query_one("#list-abilities")
+        assert [o.id for o in listing.options] == ["Stealth"]
+        detail = str(app.screen.query_one("#detail-abilities").render())
+        assert "Stealth" in detail and "Ranks 1–4" in detail and "R×1" in detail
+
+
+async def test_help_opens_and_closes(here):
+    app = build_app()
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "HelpScreen"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ForcesScreen"
+
+
+async def test_every_step_fits_a_small_terminal(here):
+    """At 80×24 each step's fields keep their full width: no number row wraps."""
+    (here / "ash-warden.yaml").write_text(UNIT_YAML)
+    app = build_app(unit_path=Path("ash-warden.yaml"), start="edit")
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        for _step in range(8):
+            screen = app.screen
+            for spinner in screen.editor.query("Spinner"):
+                assert spinner.size.height == 1, (screen.step, spinner.id)
+            assert screen.query_one("#stepper").size.width >= 13
+            await pilot.press("pagedown")
+            await pilot.pause()
