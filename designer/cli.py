@@ -10,19 +10,23 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
-from designer.errors import InputError
+from designer.errors import InputError, printable
+from designer.systems import DEFAULT_SYSTEM, SYSTEMS
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT = 0, 1, 2
+MAX_ERROR = 400  # characters of an error line: a huge echoed value is cut, not printed
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="designer",
         description="Point-cost calculator and unit designer for skirmish miniature games.",
-        epilog="Run a command with --help for its options. Exit codes: 0 fine, "
-               "1 rule errors or over the points cap, 2 unreadable input.",
+        epilog="With no command, designer opens the designer in the terminal on the "
+               "example force. Run a command with --help for its options. Exit codes: "
+               "0 fine, 1 rule errors or over the budget, 2 unreadable input.",
     )
     from designer import __version__
 
@@ -30,23 +34,30 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     p = sub.add_parser("edit", help="design a unit in the terminal (new file if missing)")
-    p.add_argument("unit", type=Path, metavar="UNIT.yaml")
+    p.add_argument("unit", type=Path, metavar="UNIT.yaml",
+                   help="the unit file to design; a missing or empty file is a new unit, "
+                        "saved there")
 
     p = sub.add_parser("roster", help="build a force in the terminal (new file if missing)")
-    p.add_argument("roster", type=Path, metavar="ROSTER.yaml")
+    p.add_argument("roster", type=Path, metavar="ROSTER.yaml",
+                   help="the roster file to build; a missing or empty file is a new force")
 
     p = sub.add_parser("price", help="price a unit file and explain the total")
-    p.add_argument("unit", type=Path, metavar="UNIT.yaml")
+    p.add_argument("unit", type=Path, metavar="UNIT.yaml",
+                   help="a unit file (its system: key names the game system)")
     p.add_argument("--json", action="store_true", help="print the tally as JSON")
 
-    p = sub.add_parser("check", help="check a force against its points cap")
-    p.add_argument("roster", type=Path, metavar="ROSTER.yaml")
+    p = sub.add_parser("check", help="check a force against its budget")
+    p.add_argument("roster", type=Path, metavar="ROSTER.yaml",
+                   help="a roster file: a name, a points_cap and its units with counts")
     p.add_argument("--cap", type=_cap, default=None, metavar="N",
                    help="points cap to check against (overrides the file's points_cap)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
 
     p = sub.add_parser("export", help="export cards, record sheets, rosters or data")
-    p.add_argument("file", type=Path, metavar="UNIT_OR_ROSTER.yaml")
+    p.add_argument("file", type=Path, metavar="UNIT_OR_ROSTER.yaml",
+                   help="a unit file (its card and record sheet) or a roster (the force "
+                        "summary, every card and sheet)")
     p.add_argument("--format", "-f", required=True, metavar="FORMAT",
                    help="pdf, html, md, txt, json or yaml")
     p.add_argument("--out", "-o", type=Path, default=None, metavar="PATH",
@@ -55,25 +66,32 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--paper", default="a4", metavar="PAPER", help="a4 (default) or letter")
     p.add_argument("--force", action="store_true", help="overwrite an existing file")
 
-    p = sub.add_parser("catalog", help="list catalog abilities, equipment or types")
-    p.add_argument("section", nargs="?", choices=["abilities", "equipment", "types"],
-                   default=None)
+    p = sub.add_parser("catalog", help="browse a game system's catalog")
+    p.add_argument("section", nargs="?", default=None, metavar="SECTION",
+                   help="one section (e.g. abilities, equipment, types); default: all")
+    p.add_argument("--system", default=DEFAULT_SYSTEM, metavar="SYSTEM",
+                   help=f"the game system ({', '.join(SYSTEMS)}; default {DEFAULT_SYSTEM})")
     p.add_argument("--search", metavar="TEXT", default="",
                    help="only entries whose name or text contains TEXT")
 
     p = sub.add_parser("schema", help="write the JSON Schemas of the file formats")
     p.add_argument("--out", type=Path, default=None, metavar="DIR",
                    help="folder to write into (default: schemas/ in the project)")
+    p.add_argument("--system", default=None, metavar="SYSTEM",
+                   help="only this game system's schemas (default: every system's)")
     return parser
 
 
 def _cap(text: str) -> int:
     try:
-        value = int(text)
+        value = int(text) if len(text) <= 12 else int("x")
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError("a points cap cannot be negative")
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number, got {printable(text, 40)!r}") from None
+    from designer.roster import MAX_CAP  # the bound a roster file's points_cap has
+
+    if not 0 <= value <= MAX_CAP:
+        raise argparse.ArgumentTypeError(f"a points cap is a whole number from 0 to {MAX_CAP:,}")
     return value
 
 
@@ -87,7 +105,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_home()
         return handlers[args.command](args)
     except InputError as exc:
-        print(f"designer: error: {exc.line()}", file=sys.stderr)
+        print(f"designer: error: {printable(exc.line(), MAX_ERROR)}", file=sys.stderr)
         return EXIT_INPUT
     except KeyboardInterrupt:
         return 130
@@ -99,9 +117,26 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _console():
+    """A console that never reads user text as markup, and that lets a closed pipe
+    (`designer catalog | head`) end the command as a success."""
     from rich.console import Console
 
-    return Console(highlight=False)
+    class PipeConsole(Console):
+        def on_broken_pipe(self) -> None:
+            self.quiet = True
+            raise BrokenPipeError
+
+    return PipeConsole(highlight=False, markup=False)
+
+
+def _system(name: str):
+    """The game system an option names, or an input error listing the known ones."""
+    from designer.systems import system
+
+    if name not in SYSTEMS:
+        raise InputError(f"unknown game system '{name}'; choose one of: {', '.join(SYSTEMS)}",
+                         field="--system")
+    return system(name)
 
 
 def cmd_home() -> int:
@@ -126,14 +161,14 @@ def cmd_roster(args: argparse.Namespace) -> int:
 
 
 def cmd_guide() -> int:
-    print("designer: a point-cost calculator and unit designer for OpenTactics.\n"
+    print("designer: a point-cost calculator and unit designer for skirmish games.\n"
           "Run it in a terminal to open the designer, or use a command:\n\n"
           "  designer edit UNIT.yaml                design a unit (new file if missing)\n"
           "  designer roster ROSTER.yaml            build a force (new file if missing)\n"
           "  designer price UNIT.yaml [--json]      price a unit and explain the total\n"
           "  designer check ROSTER.yaml [--cap N]   check a force against its points cap\n"
           "  designer export FILE --format pdf|html|md|txt|json|yaml [--out DIR]\n"
-          "  designer catalog abilities|equipment|types [--search TEXT]\n"
+          "  designer catalog [SECTION] [--system S] [--search TEXT]\n"
           "  designer schema                        write JSON Schemas to schemas/\n\n"
           "designer --help lists every option.")
     return EXIT_OK
@@ -143,13 +178,16 @@ def cmd_price(args: argparse.Namespace) -> int:
     from designer.units import load_unit_file
 
     loaded = load_unit_file(args.unit)
-    tally = loaded.price()
+    tally = loaded.tally
     if args.json:
-        print(json.dumps(tally.as_dict(), indent=2, ensure_ascii=False))
+        data = tally.as_dict()
+        if not loaded.system.PRICED:
+            del data["total"], data["printed"], data["breakdown"]
+        print(json.dumps(data, indent=2, ensure_ascii=False))
     else:
         from designer.render import tally_renderable
 
-        _console().print(tally_renderable(tally))
+        _console().print(tally_renderable(tally, loaded.system))
     return EXIT_OK if tally.legal else EXIT_RULES
 
 
@@ -158,7 +196,10 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     force = load_roster(args.roster)
     if args.cap is not None:
-        force.cap = args.cap
+        if force.rules.budget is None or not force.game.PRICED:
+            raise InputError(f"{force.game.TITLE} has no points budget to check against",
+                             file=args.roster, field="--cap")
+        force = replace(force, cap=args.cap)
     if args.json:
         print(json.dumps(force.as_dict(), indent=2, ensure_ascii=False))
     else:
@@ -189,12 +230,16 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def cmd_catalog(args: argparse.Namespace) -> int:
     from designer.render import catalog_tables
-    from designer.systems import bundled_catalog
 
-    catalog = bundled_catalog()
+    game = _system(args.system)
+    sections = game.catalog_sections(game.bundled_catalog())
+    keys = [s.key for s in sections]
+    if args.section is not None and args.section not in keys:
+        raise InputError(f"{game.TITLE} has no catalog section '{args.section}'; choose one "
+                         f"of: {', '.join(keys)}", field="section")
     console = _console()
     shown = 0
-    for table in catalog_tables(catalog, args.section, args.search):
+    for table in catalog_tables(sections, args.section, args.search):
         if table.row_count:
             console.print(table)
             shown += table.row_count
@@ -207,6 +252,12 @@ def cmd_schema(args: argparse.Namespace) -> int:
     from designer.schema import default_schema_dir, write_schemas
 
     out = args.out or default_schema_dir()
-    for path in write_schemas(out):
+    names = None if args.system is None else [_system(args.system).NAME]
+    try:
+        written = write_schemas(out, names)
+    except OSError as exc:
+        raise InputError(f"cannot write the schemas there: {exc.strerror or exc}", file=out,
+                         field="--out") from None
+    for path in written:
         print(f"wrote {path}")
     return EXIT_OK

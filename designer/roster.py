@@ -1,59 +1,102 @@
-"""Forces: units × counts against a points cap. System-agnostic: each unit is priced by
-its own game system."""
+"""Forces: units × counts against a budget. System-agnostic: the force's game system
+assesses each unit and supplies the budget's name, its force checks and its facts.
+
+A `Force` is an immutable value: the CLI checks one, the exports draw one, and the TUI
+keeps an undo history of them, editing with the `with_*` methods that return a new one.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from designer.errors import InputError
-from designer.io import load_mapping, require_mapping, validate
-from designer.systems import DEFAULT_SYSTEM, bundled_catalog, system
+from designer.io import parse_yaml, read_text, refuse_boolean_keys, require_mapping, validate
+from designer.systems import (
+    DEFAULT_SYSTEM,
+    Assessment,
+    Fact,
+    ForceRules,
+    GameSystem,
+    Member,
+)
 from designer.tally import Issue, Tally
-from designer.units import LoadedUnit, load_unit_file, parse_unit_data
+from designer.units import LoadedUnit, load_unit_file, parse_unit_data, system_of
+
+MAX_COUNT = 999
+MAX_CAP = 1_000_000
+MAX_ENTRIES = 5000
 
 
 class RosterEntry(BaseModel):
-    model_config = ConfigDict(extra="forbid", defer_build=True)
+    model_config = ConfigDict(extra="forbid", defer_build=True, strict=True)
 
     unit: str | dict[str, Any] = Field(
         description="a unit file path, relative to the roster file, or an inline unit")
-    count: int = Field(1, ge=1, le=999)
+    count: int = Field(1, ge=1, le=MAX_COUNT)
 
 
 class RosterFile(BaseModel):
-    """A roster file (DESIGN §3)."""
+    """A roster file (README, "Unit and roster files"). Numbers are whole numbers as
+    written: `count: '3'` or `count: true` is refused, not read as 3 or 1."""
 
-    model_config = ConfigDict(extra="forbid", defer_build=True)
+    model_config = ConfigDict(extra="forbid", defer_build=True, strict=True)
 
     system: str = DEFAULT_SYSTEM
     name: str = Field(min_length=1, max_length=80)
-    points_cap: int | None = Field(None, ge=0, le=1_000_000)
-    units: list[RosterEntry] = Field(default_factory=list, max_length=5000)
+    points_cap: int | None = Field(None, ge=0, le=MAX_CAP)
+    units: list[RosterEntry] = Field(default_factory=list, max_length=MAX_ENTRIES)
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class ForceEntry:
-    loaded: LoadedUnit
+    """A unit in a force: its assessment, how many, and where it lives: `file` is the
+    unit file (None when the roster holds the unit inline) and `source` the path as the
+    roster wrote it."""
+
+    assessment: Assessment
     count: int
-    tally: Tally
-    source: str  # the path as written in the roster, or "" for an inline unit
+    file: Path | None = None
+    source: str = ""
+
+    @property
+    def unit(self) -> Any:
+        return self.assessment.unit
+
+    @property
+    def tally(self) -> Tally:
+        return self.assessment.tally
 
     @property
     def subtotal(self) -> int:
         return self.tally.total * self.count
 
 
-@dataclass
+@dataclass(frozen=True)
 class Force:
+    """A force of one game system: a name, a budget (a points cap, a treasury, or none)
+    and its entries."""
+
+    game: GameSystem
+    catalog: Any
     name: str
-    system: str
     cap: int | None
-    entries: list[ForceEntry] = field(default_factory=list)
+    entries: tuple[ForceEntry, ...] = ()
     path: Path | None = None
+    fields: Mapping[str, Any] = field(default_factory=dict)  # the system's own, e.g. Op-En's
+
+    @property
+    def system(self) -> str:
+        return self.game.NAME
+
+    @property
+    def rules(self) -> ForceRules:
+        return self.game.force_rules(self.catalog, self.fields)
 
     @property
     def total(self) -> int:
@@ -64,50 +107,95 @@ class Force:
         return sum(e.count for e in self.entries)
 
     @property
+    def budgeted(self) -> bool:
+        """Whether the cap counts: the system has a budget and one is set."""
+        return self.cap is not None and self.rules.budget is not None
+
+    @property
     def remaining(self) -> int | None:
-        return None if self.cap is None else self.cap - self.total
+        return self.cap - self.total if self.budgeted else None  # type: ignore[operator]
 
     @property
     def over_cap(self) -> bool:
-        return self.cap is not None and self.total > self.cap
+        return self.budgeted and self.total > self.cap  # type: ignore[operator]
 
-    def rules(self) -> tuple[int, int]:
-        """Starting morale and activation counters."""
-        game = system(self.system)
-        return game.force_rules(bundled_catalog(self.system), self.unit_count)
+    def members(self) -> list[Member]:
+        return [Member(e.assessment, e.count) for e in self.entries]
+
+    def facts(self) -> list[Fact]:
+        """The system's labelled figures about the force (starting morale, ...)."""
+        return self.rules.facts(self.members())
 
     @property
     def issues(self) -> list[Issue]:
         found = []
+        rules = self.rules
         if self.over_cap:
-            found.append(Issue("E-OVER-CAP", "error",
-                               f"{self.total} points is {self.total - self.cap} over the cap "
-                               f"of {self.cap}; remove units or lower counts", "points_cap"))
+            budget = rules.budget.lower() if rules.budget else "cap"
+            found.append(Issue(rules.over_code, "error",
+                               f"{self.total} points is {self.total - self.cap} over the "
+                               f"{budget} of {self.cap}; remove units or lower counts",
+                               "points_cap"))
         for i, entry in enumerate(self.entries):
             if entry.tally.errors:
                 found.append(Issue("E-UNIT-ILLEGAL", "error",
                                    f"{entry.tally.name} is not legal "
                                    f"({len(entry.tally.errors)} error(s))", f"units[{i}]"))
+        found += rules.checks(self.members())
         return found
 
     @property
     def legal(self) -> bool:
-        return not self.issues
+        return not [i for i in self.issues if i.severity == "error"]
+
+    # --- edits: each returns a new force ----------------------------------------------
+
+    def entry(self, unit: Any, count: int = 1, file: Path | None = None) -> ForceEntry:
+        """A new entry for `unit` of this force's system, assessed."""
+        return ForceEntry(self.game.assess(unit, self.catalog), count, file)
+
+    def with_entries(self, entries: tuple[ForceEntry, ...] | list[ForceEntry]) -> Force:
+        return replace(self, entries=tuple(entries))
+
+    def with_count(self, index: int, count: int) -> Force:
+        entries = list(self.entries)
+        entries[index] = replace(entries[index], count=max(1, min(MAX_COUNT, count)))
+        return self.with_entries(entries)
+
+    def without(self, index: int) -> Force:
+        entries = list(self.entries)
+        del entries[index]
+        return self.with_entries(entries)
+
+    def inserted(self, entry: ForceEntry, index: int | None = None) -> Force:
+        entries = list(self.entries)
+        entries.insert(len(entries) if index is None else index, entry)
+        return self.with_entries(entries)
+
+    def replaced(self, index: int, entry: ForceEntry) -> Force:
+        entries = list(self.entries)
+        entries[index] = entry
+        return self.with_entries(entries)
+
+    # --- output -------------------------------------------------------------------------
 
     def as_dict(self) -> dict[str, Any]:
-        morale, counters = self.rules()
+        facts = self.facts()
         return {
             "name": self.name,
             "system": self.system,
+            "budget": self.rules.budget,
             "points_cap": self.cap,
             "total": self.total,
             "remaining": self.remaining,
             "units": self.unit_count,
-            "starting_morale": morale,
-            "activation_counters": counters,
+            **{f.key: f.value for f in facts},
+            "facts": [{"key": f.key, "label": f.label, "value": f.value} for f in facts],
             "legal": self.legal,
             "errors": [{"code": i.code, "field": i.field, "message": i.message}
-                       for i in self.issues],
+                       for i in self.issues if i.severity == "error"],
+            "warnings": [{"code": i.code, "field": i.field, "message": i.message}
+                         for i in self.issues if i.severity == "warning"],
             "entries": [
                 {"source": e.source, "count": e.count, "points": e.tally.total,
                  "subtotal": e.subtotal, **{k: v for k, v in e.tally.as_dict().items()
@@ -117,49 +205,97 @@ class Force:
         }
 
 
+def new_force(game: GameSystem, name: str, cap: int | None = None, *,
+              path: Path | None = None) -> Force:
+    """An empty force of `game` with its bundled catalog and its default budget."""
+    catalog = game.bundled_catalog()
+    rules = game.force_rules(catalog)
+    return Force(game, catalog, name, cap if cap is not None else rules.default_budget,
+                 path=path)
+
+
 def parse_roster(data: Any, *, file: str | Path | None = None,
                  base: Path | None = None) -> Force:
     mapping = require_mapping(data, "roster", file=file)
-    roster = validate(RosterFile, mapping, file=file)
-    system(roster.system, file=file)
+    game = system_of(mapping, file)
+    refuse_boolean_keys(mapping, file, game.BOOLEAN_KEY_FIX)
+    if not game.is_roster(mapping) and set(mapping) - set(RosterFile.model_fields):
+        raise InputError(f"is a {game.UNIT_WORD} file, not a roster (it lists no units:); "
+                         f"use `designer price` for a {game.UNIT_WORD}", file=file)
+    generic, fields = game.split_roster(mapping, file)
+    roster = validate(RosterFile, generic, file=file)
     base = base if base is not None else (Path(file).parent if file else Path.cwd())
+    catalog = game.catalog_for(mapping, file)
+    shared = {k: mapping[k] for k in game.SHARED_KEYS if k in mapping}
     loaded_files: dict[Path, LoadedUnit] = {}
-    force = Force(roster.name, roster.system, roster.points_cap,
-                  path=Path(file) if file else None)
+    entries = []
     for i, entry in enumerate(roster.units):
+        where = f"units[{i}].unit"
         if isinstance(entry.unit, str):
-            target = (base / entry.unit).resolve()
+            target = _unit_path(base, entry.unit, file, where)
             if target not in loaded_files:
                 try:
                     loaded_files[target] = load_unit_file(target)
                 except InputError as exc:
                     if exc.problem == "no such file":
                         raise InputError(f"unit file '{entry.unit}' not found (looked in "
-                                         f"{target.parent})", file=file,
-                                         field=f"units[{i}].unit") from None
+                                         f"{target.parent})", file=file, field=where) from None
+                    if exc.file == str(target) and not exc.field:  # the file itself
+                        raise InputError(f"unit file '{entry.unit}' {exc.problem}",
+                                         file=file, field=where) from None
                     raise
-            loaded = loaded_files[target]
-            source = entry.unit
+            loaded, file_path, source = loaded_files[target], target, entry.unit
         else:
-            loaded = parse_unit_data(entry.unit, file=file, field_prefix=f"units[{i}].unit")
-            source = ""
-        if roster.system != loaded.system.NAME:
+            loaded = parse_unit_data(entry.unit, file=file, field_prefix=where,
+                                     default=game.NAME, shared=shared)
+            file_path, source = None, ""
+        if loaded.system.NAME != game.NAME:
             raise InputError(f"unit is for {loaded.system.NAME}, the roster for "
-                             f"{roster.system}", file=file, field=f"units[{i}].unit")
-        force.entries.append(ForceEntry(loaded, entry.count, loaded.price(), source))
-    return force
+                             f"{game.NAME}", file=file, field=where)
+        entries.append(ForceEntry(loaded.assessment, entry.count, file_path, source))
+    return Force(game, catalog, roster.name, roster.points_cap, tuple(entries),
+                 path=Path(file) if file else None, fields=fields)
+
+
+def _unit_path(base: Path, written: str, file: str | Path | None, where: str) -> Path:
+    """Where a roster's unit reference points, or an input error naming the roster."""
+    if not written.strip() or "\0" in written:
+        raise InputError("expected the path of a unit file", file=file, field=where)
+    try:
+        target = (base / written).resolve()
+    except (OSError, RuntimeError, ValueError) as exc:  # a symlink loop, among others
+        raise InputError(f"cannot follow unit file '{written}': {exc}", file=file,
+                         field=where) from None
+    if target.is_dir():
+        raise InputError(f"unit file '{written}' is a folder, not a file", file=file,
+                         field=where)
+    return target
 
 
 def load_roster(path: str | Path) -> Force:
-    return parse_roster(load_mapping(path, "roster"), file=path)
+    text = read_text(path)
+    if text.count("unit:") > MAX_ENTRIES:  # refuse a huge roster before parsing it
+        raise InputError(f"more than {MAX_ENTRIES} unit entries; split the force",
+                         file=path, field="units")
+    data = require_mapping(parse_yaml(text, file=path), "roster", file=path)
+    return parse_roster(data, file=path)
 
 
-def roster_data(force: Force) -> dict[str, Any]:
-    """The force as a roster file holds it (units inline unless they came from a file)."""
+def roster_data(force: Force, base: Path | None = None) -> dict[str, Any]:
+    """The force as a roster file holds it. A unit from a file is referred to by its path
+    relative to `base` (the folder the roster is written to), else as the roster wrote
+    it; an inline unit is written out in full."""
     data: dict[str, Any] = {"system": force.system, "name": force.name}
     if force.cap is not None:
         data["points_cap"] = force.cap
-    data["units"] = [
-        {"unit": e.source or e.loaded.unit.to_data(), "count": e.count} for e in force.entries
-    ]
-    return data
+    data["units"] = [{"unit": _source(e, base) or force.game.unit_data(e.unit),
+                      "count": e.count} for e in force.entries]
+    return force.game.join_roster(data, force.fields)
+
+
+def _source(entry: ForceEntry, base: Path | None) -> str:
+    if entry.file is None:
+        return ""
+    if base is None:
+        return entry.source or str(entry.file)
+    return os.path.relpath(entry.file.resolve(), base.resolve()).replace(os.sep, "/")

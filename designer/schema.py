@@ -1,25 +1,26 @@
-"""JSON Schemas of the file formats, generated from the pydantic models."""
+"""JSON Schemas of the file formats, generated from the pydantic models: the roster
+format (shared by every system) in `schemas/`, each system's unit and catalog formats in
+`schemas/<system>/`."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
 from designer.io import write_atomic
+from designer.systems import SYSTEMS, system
 
-SCHEMA_FILES = ("unit", "roster", "catalog")
 
-
-def schemas() -> dict[str, dict]:
+def schemas(names: Sequence[str] | None = None) -> dict[str, dict]:
+    """{relative file name: schema} for the roster and each system in `names` (all)."""
     from designer.roster import RosterFile
-    from designer.systems.opentactics.catalog import CatalogModel
-    from designer.systems.opentactics.models import Unit
 
-    return {
-        "unit": Unit.model_json_schema(),
-        "roster": RosterFile.model_json_schema(),
-        "catalog": CatalogModel.model_json_schema(),
-    }
+    out = {"roster.schema.json": RosterFile.model_json_schema()}
+    for name in names if names is not None else SYSTEMS:
+        for kind, schema in system(name).json_schemas().items():
+            out[f"{name}/{kind}.schema.json"] = schema
+    return out
 
 
 def schema_text(schema: dict) -> str:
@@ -30,8 +31,6 @@ def default_schema_dir() -> Path:
     return Path.cwd() / "schemas"
 
 
-def write_schemas(out: Path) -> list[Path]:
-    written = []
-    for name, schema in schemas().items():
-        written.append(write_atomic(out / f"{name}.schema.json", schema_text(schema)))
-    return written
+def write_schemas(out: Path, names: Sequence[str] | None = None) -> list[Path]:
+    return [write_atomic(out / name, schema_text(schema))
+            for name, schema in schemas(names).items()]

@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from designer.systems import bundled_catalog, examples_dir
-from designer.systems import opentactics as ot
+from designer.systems import bundled_catalog, examples_dir, system
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = examples_dir()
+OT = system("opentactics")
 
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
@@ -22,24 +22,24 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
 
 
 @pytest.fixture(scope="session")
-def catalog() -> ot.Catalog:
-    return bundled_catalog()
+def catalog() -> Any:
+    return bundled_catalog("opentactics")
 
 
 @pytest.fixture
 def make_unit(catalog):
     """A unit from keyword fields, validated as a unit file would be."""
 
-    def make(**fields: Any) -> ot.Unit:
+    def make(**fields: Any) -> Any:
         fields.setdefault("name", "Test Unit")
-        return ot.parse_unit(fields, catalog)
+        return OT.parse_unit(fields, catalog)
 
     return make
 
 
 @pytest.fixture
 def price(catalog):
-    def run(unit: ot.Unit):
-        return ot.price(unit, catalog)
+    def run(unit: Any):
+        return OT.assess(unit, catalog).tally
 
     return run

@@ -45,7 +45,7 @@ def test_check_under_cap(capsys):
     assert main(["check", str(ROSTERS / "northern-raid.yaml")]) == 0
     out = capsys.readouterr().out
     assert "Total 337 of 500 points: 163 remaining" in out
-    assert "Starting morale 16; 5 activation counters a turn" in out
+    assert "Starting morale 16; Activation counters 5" in out
 
 
 def test_check_over_cap(capsys):
@@ -129,3 +129,80 @@ def test_edit_of_an_unreadable_file_exits_two_and_keeps_it(tmp_path, capsys):
     assert main(["edit", str(path)]) == 2
     assert "not valid YAML" in capsys.readouterr().err
     assert path.read_text() == "name: [unclosed\n"
+
+
+def test_check_json_carries_the_systems_facts(capsys):
+    assert main(["check", str(ROSTERS / "northern-raid.yaml"), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["budget"] == "Points cap"
+    assert data["facts"] == [
+        {"key": "starting_morale", "label": "Starting morale", "value": 16},
+        {"key": "activation_counters", "label": "Activation counters", "value": 5}]
+
+
+def test_catalog_of_a_named_system_and_its_save_table(capsys):
+    assert main(["catalog", "saves", "--system", "opentactics"]) == 0
+    out = capsys.readouterr().out
+    assert "Behemoth" in out and "Infantry 5, Cavalry 5, Monster 4, Vehicle 3" in out
+
+
+def test_catalog_of_an_unknown_system_or_section_is_an_input_error(capsys):
+    from designer.systems import SYSTEMS
+
+    assert main(["catalog", "--system", "chess"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "designer: error: --system: unknown game system 'chess'; choose one of: "
+        + ", ".join(SYSTEMS))
+    assert main(["catalog", "spells"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "designer: error: section: OpenTactics 2nd edition has no catalog section 'spells'; "
+        "choose one of: abilities, equipment, types, saves")
+
+
+def test_the_wrong_kind_of_file_says_which_command_to_use(capsys):
+    roster, unit = ROSTERS / "northern-raid.yaml", UNITS / "steam-witch.yaml"
+    assert main(["price", str(roster)]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"designer: error: {roster}: is a roster (it lists units:), not a unit; use "
+        "`designer check` for a force")
+    assert main(["check", str(unit)]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"designer: error: {unit}: is a unit file, not a roster (it lists no units:); use "
+        "`designer price` for a unit")
+
+
+def test_every_problem_of_a_file_is_reported_at_once(tmp_path, capsys):
+    path = tmp_path / "unit.yaml"
+    path.write_text("name: X\nathletics: fast\nflight: maybe\n"
+                    "skills: {melee: {off_dice: x}}\n")
+    assert main(["price", str(path)]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"designer: error: {path}: athletics: expected a whole number, got 'fast'; "
+        "flight: expected true or false, got 'maybe'; skills.melee.off_dice: expected a "
+        "whole number, got 'x'")
+
+
+def test_a_closed_pipe_is_success():
+    import subprocess
+    import sys
+
+    reader = subprocess.Popen([sys.executable, "-m", "designer", "catalog"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert reader.stdout is not None
+    reader.stdout.readline()
+    reader.stdout.close()
+    assert reader.wait(timeout=30) == 0
+    assert reader.stderr is not None and reader.stderr.read() == b""
+
+
+def test_help_says_what_plain_designer_does_and_what_files_to_give(capsys):
+    import pytest
+
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "With no command, designer opens the designer in the terminal" in out
+    with pytest.raises(SystemExit):
+        main(["price", "--help"])
+    assert "a unit file (its system: key names the game system)" in " ".join(
+        capsys.readouterr().out.split())

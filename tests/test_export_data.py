@@ -52,8 +52,8 @@ def test_unit_yaml_round_trips_to_the_same_unit_and_total(tmp_path, path):
     written = export_path(path, "yaml", out=tmp_path)
     again = load_unit_file(written)
     assert again.unit.to_data() == original.unit.to_data()
-    assert again.price().total == original.price().total
-    assert again.price().breakdown == original.price().breakdown
+    assert again.tally.total == original.tally.total
+    assert again.tally.breakdown == original.tally.breakdown
 
 
 @pytest.mark.parametrize("roster", ["northern-raid.yaml", "titans-folly.yaml"])

@@ -82,9 +82,10 @@ def test_roster_html_has_summary_and_one_card_per_unit(tmp_path, roster):
     page = parse(path.read_text(encoding="utf-8"))
     assert len(page.cards) == len(doc.cards)
     for card in doc.cards:
-        shown = card_named(page, card.name)
+        shown = card_named(page, card.title)
         assert str(card.points) in shown and "POINTS" in shown
-        for ability in card.abilities:
+        (abilities,) = [s for s in card.sections() if s.label == "Abilities"]
+        for ability in abilities.entries:
             assert ability.title in shown
     assert doc.summary.name in page.text
     assert str(doc.summary.total) in page.text
@@ -104,8 +105,8 @@ def test_unit_card_holds_every_stat_of_the_reference_card():
     assert dice == [("dice", "1 OFF die"), ("dice", "2 OFF dice"), ("dice", "1 OFF die"),
                     ("dice", "2 DEF dice"), ("dice", "2 DEF dice"), ("dice", "2 DEF dice"),
                     ("dice", "2 DEF dice")]
-    red = [a for tag, a in page.tags if tag == "span" and a.get("class") == "die off"]
-    blue = [a for tag, a in page.tags if tag == "span" and a.get("class") == "die def"]
+    red = [a for tag, a in page.tags if tag == "span" and a.get("class") == "die attack"]
+    blue = [a for tag, a in page.tags if tag == "span" and a.get("class") == "die defence"]
     assert (len(red), len(blue)) == (4, 8)
 
 
@@ -171,7 +172,7 @@ def test_long_text_gets_smaller_type_not_a_bigger_card(tmp_path):
                       for i in range(3)]}))
     page = parse(render(load_doc(source), "html"))
     styles = {a.get("class"): a.get("style") for t, a in page.tags if t == "div"}
-    assert styles["abilities cut"] == "font-size: 4.50pt"  # cut, and marked so
+    assert styles["text cut"].endswith("font-size: 4.50pt")  # cut, and marked so
     (name_class,) = [k for k in styles if k and k.startswith("name ")]
     assert name_class in {"name lines-2", "name lines-3"}
     name_size = float(styles[name_class].removeprefix("font-size: ").removesuffix("pt"))

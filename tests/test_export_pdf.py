@@ -92,7 +92,7 @@ def test_card_shows_bumps_beneath_their_pools_and_ranges_in_order():
     by_text = {}
     for x, y, text, _style, _size in card:
         by_text.setdefault(text, []).append((x, y))
-    # OFF bumps: Melee -1 and Arcane +1; DEF bump: Ballistic +1 (DESIGN's Steam Witch)
+    # OFF bumps: Melee -1 and Arcane +1; DEF bump: Ballistic +1 (the example Steam Witch)
     (melee_off_bump,) = by_text["-1"]
     plus_ones = sorted(by_text["+1"])
     assert len(plus_ones) == 2
@@ -158,10 +158,10 @@ def test_example_rosters_export_to_pdf(tmp_path, roster):
     summary = pdf.pages[0].extract_text()
     assert doc.name in summary and str(doc.summary.total) in summary
     for card in doc.cards:
-        assert card.name in summary
+        assert card.title in summary
     everything = "".join(p.extract_text() for p in pdf.pages[1:])
     for card in doc.cards:
-        assert card.name in everything
+        assert card.title in everything
 
 
 def test_summary_lists_each_error_when_the_force_is_not_legal(tmp_path):
@@ -173,7 +173,7 @@ def test_summary_lists_each_error_when_the_force_is_not_legal(tmp_path):
     pdf = reader(render(load_doc(source), "pdf"))
     summary = pdf.pages[0].extract_text()
     assert "NOT LEGAL" in summary
-    assert "8 points is 3 over the cap of 5" in summary
+    assert "8 points is 3 over the points cap of 5" in summary
     assert "Fivefold, is not legal (1 error)" in summary
     assert "E-DICE" in summary
     card = {t[2] for t in card_slots(pdf.pages[1])[0]}

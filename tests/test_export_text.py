@@ -41,23 +41,24 @@ def test_every_example_unit_is_complete(fmt):
         (card,) = doc.cards
         out = " ".join(render(doc, fmt).split())  # joined across wrapped lines
         out = out.replace("\\", "")  # Markdown escapes
-        assert card.name in out and f"{card.points} points" in out
-        for t in card.types:
+        assert card.title in out and f"{card.points} points" in out
+        for t in card.tags:
             assert t.name in out
-        for s in card.skills:
-            assert s.label in out
-            for pool in (s.off, s.defence):
-                if pool.bumps:
-                    assert pool.bumps_text in out
-        for e in card.equipment:
-            assert e.item in out
-            if e.choices:
-                assert e.choices in out
-        for a in card.abilities:
-            assert a.title in out and a.summary in out
-            if a.source:
-                assert f"(from {a.source})" in out
-        assert f"Athletics:{'**' if fmt == 'md' else ''} {card.athletics}" in out
+        for table in card.tables():
+            for column in table.columns:
+                assert column in out
+            for row in table.rows:
+                assert row.label in out
+                for cell in row.cells:
+                    assert cell.plain in out  # bumps (+1 -1) and ranges among them
+        for stat in card.stats():
+            assert f"{stat.label}:{'**' if fmt == 'md' else ''} {stat.value}" in out
+        for section in card.sections():
+            for e in section.entries:
+                assert e.title in out and e.note in out and e.text in out
+                if e.note.startswith("from "):  # an ability an item grants
+                    assert f"({e.note})" in out
+        assert f"Athletics:{'**' if fmt == 'md' else ''} " in out
 
 
 def test_equipment_bumps_are_credited_to_their_items():
@@ -76,12 +77,13 @@ def test_example_rosters_have_summary_and_every_unit(tmp_path, fmt, roster):
     out = export_path(ROSTERS / roster, fmt, out=tmp_path).read_text(encoding="utf-8")
     f = doc.summary
     assert f.name.replace("'", "") in out.replace("'", "")
-    morale = f"starting morale {f.morale}" if fmt == "md" else f"Starting morale: {f.morale}"
-    assert morale in out
+    assert [fact.key for fact in f.facts] == ["starting_morale", "activation_counters"]
+    for fact in f.facts:
+        assert f"{fact.label}: {fact.value}" in out
     for e in f.entries:
         assert e.name in out
     for card in doc.cards:
-        assert f"{card.points} points" in out
+        assert card.title in out and f"{card.points} points" in out
     if f.legal:
         assert "legal" in out.lower() and "NOT LEGAL" not in out
     else:
@@ -95,7 +97,7 @@ def test_markdown_roster_table_rows_and_total():
     assert "| 1 | Mountain Titan | 2 | 56 | 112 | legal |" in out
     assert "| | **Total** | **5** | | **327** | of 300 |" in out
     assert "**327 / 300 points** (-27 remaining)" in out
-    assert "- 327 points is 27 over the cap of 300; remove units or lower counts" in out
+    assert "- 327 points is 27 over the points cap of 300; remove units or lower counts" in out
 
 
 def test_markdown_escapes_user_text(tmp_path):

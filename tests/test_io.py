@@ -7,6 +7,9 @@ import os
 import pytest
 
 from designer.io import load_yaml, save_yaml, write_atomic
+from designer.systems import system
+
+OT = system("opentactics")
 
 
 def test_write_atomic_replaces_the_file(tmp_path):
@@ -40,7 +43,6 @@ def test_write_keeps_file_permissions(tmp_path):
 
 
 def test_unit_round_trips_through_its_file(tmp_path, catalog, make_unit):
-    from designer.systems import opentactics as ot
 
     unit = make_unit(name="Round Trip", types=["Infantry", {"name": "Kobold",
                                                            "category": "species"}],
@@ -51,6 +53,6 @@ def test_unit_round_trips_through_its_file(tmp_path, catalog, make_unit):
                      abilities=[{"name": "Stealth", "rank": 2},
                                 {"name": "Oath", "cost": 3, "text": "Words."}])
     path = save_yaml(tmp_path / "rt.yaml", unit.to_data())
-    again = ot.parse_unit(load_yaml(path), catalog)
+    again = OT.parse_unit(load_yaml(path), catalog)
     assert again == unit
-    assert ot.price(again, catalog).total == ot.price(unit, catalog).total
+    assert OT.assess(again, catalog).tally.total == OT.assess(unit, catalog).tally.total

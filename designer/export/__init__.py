@@ -2,9 +2,14 @@
 rosters, self-contained HTML, Markdown and plain text for forums and chats, and the
 normalised data as JSON or YAML.
 
-`export_path` is what the `designer export` command calls. Files are named after the
-unit or force (made safe), land inside the chosen folder whatever the name holds, are
+`export_path` is what the `designer export` command calls: it loads the file and hands
+it to `export_doc`, which the TUI calls with the unit or force it holds in memory
+(`unit_doc(loaded)`, `roster_doc(force)`). Files are named after the unit or force
+(made safe by `safe_name`), land inside the chosen folder whatever the name holds, are
 written atomically, and an existing file is only replaced when asked to.
+
+Every format draws the neutral `designer.card.Card` of each unit, so a new game system
+exports without a change here.
 """
 
 from __future__ import annotations
@@ -16,10 +21,13 @@ from pathlib import Path
 from typing import Any
 
 from designer.errors import InputError
-from designer.export.card import ExportDoc, roster_doc, unit_doc
+from designer.export.document import ExportDoc, roster_doc, unit_doc
 from designer.io import load_mapping, write_atomic
+from designer.systems import Progress
 
+#: the export formats, in the order menus list them
 FORMATS = ("pdf", "html", "md", "txt", "json", "yaml")
+#: the paper sizes of the PDF and the HTML's print layout
 PAPERS = ("a4", "letter")
 EXTENSIONS = {"pdf": ".pdf", "html": ".html", "md": ".md", "txt": ".txt", "json": ".json",
               "yaml": ".yaml"}
@@ -29,27 +37,35 @@ MAX_SLUG = 80
 _RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)),
              *(f"lpt{i}" for i in range(1, 10))}
 
-Progress = Callable[[int, int], None]
-
-__all__ = ["DEFAULT_OUT", "FORMATS", "PAPERS", "export_path", "load_doc", "render",
-           "safe_name", "target_for"]
+__all__ = ["DEFAULT_OUT", "FORMATS", "PAPERS", "ExportDoc", "export_doc", "export_path",
+           "load_doc", "render", "roster_doc", "safe_name", "target_for", "unit_doc"]
 
 
 def export_path(source: Path, fmt: str, *, out: Path | None = None, paper: str = "a4",
                 overwrite: bool = False, progress: Progress | None = None) -> Path:
-    """Load a unit or roster file (a roster has `units:`), render it in `fmt`, write it
-    atomically inside `out` (default Path("exports")) and return the path written.
+    """Load a unit or roster file (a roster has `units:`) and export it: `export_doc`.
 
-    `out` is a folder; a path ending in the format's extension (e.g. `--out force.pdf`)
-    names the file itself. progress(done, total) is called as cards and pages render.
+    `out` is a folder (default Path("exports")); a path ending in the format's extension
+    (e.g. `--out force.pdf`) names the file itself. progress(done, total) is called as
+    cards and pages render.
     """
     fmt = _check_format(fmt, source)
     paper = _check_paper(paper, source)
-    doc = load_doc(source)
+    return export_doc(load_doc(source), fmt, out=out, paper=paper, overwrite=overwrite,
+                      progress=progress)
+
+
+def export_doc(doc: ExportDoc, fmt: str, *, out: Path | None = None, paper: str = "a4",
+               overwrite: bool = False, progress: Progress | None = None) -> Path:
+    """Render `doc` in `fmt`, write it atomically inside `out` (default Path("exports"))
+    and return the path written. Refuses to write outside `out`, over the document's own
+    file, or over an existing file unless `overwrite`."""
+    fmt = _check_format(fmt, doc.source)
+    paper = _check_paper(paper, doc.source)
     target = target_for(doc, fmt, out if out is not None else DEFAULT_OUT)
-    _refuse_existing(target, source, overwrite)
+    _refuse_existing(target, doc.source, overwrite)
     payload = render(doc, fmt, paper=paper, progress=progress)
-    _refuse_existing(target, source, overwrite)  # rendering a long PDF takes a moment
+    _refuse_existing(target, doc.source, overwrite)  # rendering a long PDF takes a moment
     try:
         return write_atomic(target, payload)
     except OSError as exc:
@@ -57,13 +73,14 @@ def export_path(source: Path, fmt: str, *, out: Path | None = None, paper: str =
 
 
 def load_doc(source: str | Path) -> ExportDoc:
-    """A unit or roster file, loaded, priced and checked: a roster has `units:`."""
+    """A unit or roster file, loaded, priced and checked; its system tells which it is."""
+    from designer.units import is_roster_data, parse_unit_data
+
     data = load_mapping(source, "unit or roster")
-    if "units" in data:
+    if is_roster_data(data, source):
         from designer.roster import parse_roster
 
         return roster_doc(parse_roster(data, file=source))
-    from designer.units import parse_unit_data
 
     return unit_doc(parse_unit_data(data, file=source))
 
@@ -143,11 +160,12 @@ def _check_paper(paper: str, source: Any) -> str:
     return key
 
 
-def _refuse_existing(target: Path, source: Path, overwrite: bool) -> None:
+def _refuse_existing(target: Path, source: Path | None, overwrite: bool) -> None:
     if target.exists() and target.is_dir():
         raise InputError("is a folder; cannot write the export there", file=target)
     try:
-        same = target.exists() and target.resolve() == Path(source).resolve()
+        same = (source is not None and target.exists()
+                and target.resolve() == Path(source).resolve())
     except OSError:
         same = False
     if same:

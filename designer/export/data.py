@@ -1,7 +1,7 @@
 """JSON and YAML exports: the normalised unit or roster with its computed totals.
 
-JSON carries everything a program may want (the unit file's data, final values after
-equipment, total, breakdown, errors and warnings). YAML is a unit or roster file that
+JSON carries everything a program may want (the unit file's data, the final values the
+card prints, total, breakdown, errors and warnings). YAML is a unit or roster file that
 loads back as it is (the totals and breakdowns ride along as comments), with every unit
 written inline so the file stands on its own wherever it is saved.
 """
@@ -10,21 +10,22 @@ from __future__ import annotations
 
 import json
 import unicodedata
-from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
-from designer.export.card import CardView, ExportDoc
+from designer.card import Card
+from designer.export.document import ExportDoc
 from designer.io import dump_yaml
+from designer.roster import roster_data
+from designer.systems import Progress
 
-Progress = Callable[[int, int], None]
 
-
-def unit_json(card: CardView, data: dict[str, Any]) -> dict[str, Any]:
+def unit_json(card: Card, data: dict[str, Any], system: str) -> dict[str, Any]:
     tally = card.tally.as_dict()
     return {
         "kind": "unit",
-        "name": card.name,
-        "system": data.get("system", "opentactics"),
+        "name": card.title,
+        "system": system,
         "total": card.points,
         "printed": card.printed,
         "legal": card.legal,
@@ -32,38 +33,22 @@ def unit_json(card: CardView, data: dict[str, Any]) -> dict[str, Any]:
         "step_totals": card.step_totals(),
         "errors": tally["errors"],
         "warnings": tally["warnings"],
-        "final": final_json(card),
+        "final": card.final,
         "unit": data,
-    }
-
-
-def final_json(card: CardView) -> dict[str, Any]:
-    """The values the card prints: innate plus equipment."""
-    return {
-        "types": [{"name": t.name, "category": t.category} for t in card.types],
-        "skills": {
-            s.key: {"off_dice": s.off.dice, "off_bumps": list(s.off.bumps),
-                    "def_dice": s.defence.dice, "def_bumps": list(s.defence.bumps),
-                    "range": s.range}
-            for s in card.skills
-        },
-        "athletics": card.athletics,
-        "flies": card.flies,
-        "abilities": [{"name": a.name, "rank": a.rank, "source": a.source or None,
-                       "custom": a.custom, "summary": a.summary} for a in card.abilities],
-        "equipment": [{"item": e.item, "kind": e.kind, "choices": e.choices,
-                       "effects": e.effects} for e in card.equipment],
     }
 
 
 def doc_json(doc: ExportDoc) -> dict[str, Any]:
     if doc.kind == "unit":
         assert doc.loaded is not None
-        return unit_json(doc.cards[0], doc.loaded.unit.to_data())
+        loaded = doc.loaded
+        return unit_json(doc.cards[0], loaded.system.unit_data(loaded.unit),
+                         loaded.system.NAME)
     assert doc.force is not None
-    data = doc.force.as_dict()
-    for entry_data, entry in zip(data["entries"], doc.force.entries, strict=True):
-        entry_data["unit"] = entry.loaded.unit.to_data()
+    force = doc.force
+    data = force.as_dict()
+    for entry_data, entry in zip(data["entries"], force.entries, strict=True):
+        entry_data["unit"] = force.game.unit_data(entry.unit)
     return {"kind": "roster", **data}
 
 
@@ -79,35 +64,42 @@ def render_yaml(doc: ExportDoc, *, progress: Progress | None = None) -> str:
                         f"{doc.kind} file. Computed values are comments and are not read."]
     if doc.kind == "unit":
         assert doc.loaded is not None
-        card = doc.cards[0]
-        data = doc.loaded.unit.to_data()
-        notes += _card_notes(card)
+        loaded = doc.loaded
+        data = loaded.system.unit_data(loaded.unit)
+        notes += _card_notes(doc.cards[0])
     else:
         assert doc.force is not None and doc.summary is not None
-        f = doc.summary
-        cap = "no cap" if f.cap is None else f"cap {f.cap}, remaining {f.remaining}"
-        notes.append(f"{f.name}: {f.total} points ({cap}), {f.unit_count} units, starting "
-                     f"morale {f.morale}, {'legal' if f.legal else 'NOT LEGAL'}")
+        force, f = doc.force, doc.summary
+        figures = []
+        if f.priced:
+            cap = (f" (cap {f.cap}, remaining {f.remaining})" if f.cap is not None
+                   else " (no cap)" if f.budgeted else "")
+            figures.append(f"{f.total} points{cap}")
+        figures.append(f"{f.unit_count} units")
+        figures += [f"{fact.label}: {fact.value}" for fact in f.facts]
+        figures.append("legal" if f.legal else "NOT LEGAL")
+        notes.append(f"{f.name}: {', '.join(figures)}")
         notes += [f"  {p.message}" for p in f.problems]
         for e in f.entries:
-            notes.append(f"unit {e.number}: {e.name} {e.points} x {e.count} = {e.subtotal}")
-        data = {"system": doc.force.system, "name": doc.force.name}
-        if doc.force.cap is not None:
-            data["points_cap"] = doc.force.cap
-        data["units"] = [{"unit": e.loaded.unit.to_data(), "count": e.count}
-                         for e in doc.force.entries]
+            each = f" {e.points} x {e.count} = {e.subtotal}" if f.priced else f" x {e.count}"
+            notes.append(f"unit {e.number}: {e.name}{each}")
+        # every unit inline, so the file loads wherever it is saved
+        data = roster_data(force.with_entries([replace(e, file=None) for e in force.entries]))
     header = "".join(f"# {_comment_safe(n)}\n" for n in notes)
     out = header + dump_yaml(data)
     _done(progress, len(doc.cards))
     return out
 
 
-def _card_notes(card: CardView) -> list[str]:
+def _card_notes(card: Card) -> list[str]:
     status = "legal" if card.legal else f"NOT LEGAL ({len(card.errors)} errors)"
-    notes = [f"{card.name}: {card.points} points, {status}"]
-    if card.audit:
-        notes.append(card.audit)
-    notes += [f"  {line.step}: {line.item} = {line.points}" for line in card.breakdown]
+    if card.points is None:
+        notes = [f"{card.title}: {status}"]
+    else:
+        notes = [f"{card.title}: {card.points} points, {status}"]
+        if card.audit:
+            notes.append(card.audit)
+        notes += [f"  {line.step}: {line.item} = {line.points}" for line in card.breakdown]
     notes += [f"  error {i.line()}" for i in card.errors]
     notes += [f"  warning {i.line()}" for i in card.warnings]
     return notes

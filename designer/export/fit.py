@@ -136,9 +136,6 @@ class Fitted:
     paragraph_ends: frozenset[int]  # indexes of lines that end a paragraph
     truncated: bool
 
-    def line_height(self, leading: float) -> float:
-        return self.size * leading * PT
-
     def height(self, leading: float, gap: float) -> float:
         return _height(len(self.lines), len(self.paragraph_ends), self.size, leading, gap)
 

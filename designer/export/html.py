@@ -16,10 +16,19 @@ from importlib import resources
 from jinja2 import Environment, FunctionLoader, StrictUndefined
 from markupsafe import Markup
 
-from designer.export.card import CardView, ExportDoc
-from designer.export.layout import CardSizes, card_sizes
+from designer.card import Card, Section
+from designer.export.document import ExportDoc
+from designer.export.layout import (
+    BLOCKS_TOP,
+    HEAD_RULE,
+    CardLayout,
+    CardSizes,
+    card_layout,
+    card_sections,
+    card_sizes,
+)
+from designer.systems import Progress
 
-Progress = Callable[[int, int], None]
 PAGE_SIZES = {"a4": "A4", "letter": "letter"}
 CARDS_PER_PAGE = 9
 # browsers draw with Arial or Liberation Sans, not the PDF's Helvetica: fit a little
@@ -29,8 +38,10 @@ SLACK = 0.94
 
 @dataclass(frozen=True, slots=True)
 class HtmlCard:
-    card: CardView
+    card: Card
+    layout: CardLayout
     sizes: CardSizes
+    sections: list[Section]  # what the card's text area holds
 
 
 def _template_source(name: str) -> tuple[str, str, Callable[[], bool]]:
@@ -45,7 +56,16 @@ def environment() -> Environment:
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                       keep_trailing_newline=True)
     env.filters["pt"] = lambda size: f"{float(size):.2f}pt"
+    env.filters["mm"] = lambda length: f"{float(length):.2f}mm"
+    # a table starts at the rule above it: the one under the title, for the first
+    env.globals["rule_gap"] = BLOCKS_TOP - HEAD_RULE
+    env.globals["head_rule"] = HEAD_RULE
     return env
+
+
+def html_card(card: Card) -> HtmlCard:
+    layout = card_layout(card)
+    return HtmlCard(card, layout, card_sizes(card, layout, slack=SLACK), card_sections(card))
 
 
 def render_html(doc: ExportDoc, *, paper: str = "a4", progress: Progress | None = None) -> str:
@@ -57,8 +77,7 @@ def render_html(doc: ExportDoc, *, paper: str = "a4", progress: Progress | None 
         progress(0, total)
     rendered: list[Markup] = []
     for i, card in enumerate(doc.cards, start=1):
-        view = HtmlCard(card, card_sizes(card, slack=SLACK))
-        rendered.append(Markup(card_template.render(view=view, c=card)))
+        rendered.append(Markup(card_template.render(view=html_card(card), c=card)))
         if progress is not None:
             progress(i, total)
     pages = [rendered[i:i + CARDS_PER_PAGE] for i in range(0, len(rendered), CARDS_PER_PAGE)]

@@ -1,15 +1,19 @@
 """Markdown export: the force summary and every unit's complete stat block, to paste into
 a forum post or a chat that renders Markdown. User text is escaped, so a name cannot
-start a link, a table cell or raw HTML."""
+start a link, a table cell or raw HTML.
+
+A stat block draws the neutral card: its tags, each table, each stat, then its sections
+(the short lists first, then the ones with an entry per paragraph), the tally and the
+findings. The text export follows the same order."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
-from designer.export.card import CardView, ExportDoc, ForceView, points_text, stat_blocks
+from designer.card import Card, Section, Stat, Table, points_text
+from designer.export.document import ExportDoc, ForceView, stat_blocks
+from designer.systems import Progress
 
-Progress = Callable[[int, int], None]
 # what changes meaning inside a line; user text never starts one, so '#', '-' and '+'
 # (headings, list items) stay as they are
 _SPECIAL = re.compile(r"([\\`*_\[\]<>|~&])")
@@ -28,73 +32,59 @@ def render_markdown(doc: ExportDoc, *, progress: Progress | None = None) -> str:
 
 
 def force_block(f: ForceView) -> list[str]:
-    cap = (f"**{f.total} / {f.cap} points** ({f.remaining} remaining)" if f.cap is not None
-           else f"**{f.total} points** (no cap)")
-    lines = [f"# {esc(f.name)} \u2013 force roster", "",
-             f"{esc(f.system_title)} \u00b7 {cap} \u00b7 {f.unit_count} units \u00b7 starting "
-             f"morale {f.morale} \u00b7 {f.counters} activation counters", ""]
+    parts = [esc(f.system_title)]
+    if f.priced and f.cap is not None:
+        parts.append(f"**{f.total} / {f.cap} points** ({f.remaining} remaining)")
+    elif f.priced:
+        parts.append(f"**{f.total} points**" + (" (no cap)" if f.budgeted else ""))
+    parts.append(f"{f.unit_count} units")
+    parts += [f"{esc(fact.label)}: {esc(fact.value)}" for fact in f.facts]
+    lines = [f"# {esc(f.name)} \u2013 force roster", "", " \u00b7 ".join(parts), ""]
     if f.legal:
-        within = "within its points cap" if f.cap is not None else "no points cap set"
-        lines += [f"**Status: legal** \u2013 {within}; every unit is legal.", ""]
+        lines += [f"**Status: legal** \u2013 {esc(f.legal_note())}.", ""]
     else:
         lines += ["**Status: NOT LEGAL**", ""]
         for p in f.problems:
             lines.append(f"- {esc(p.message)}")
             lines += [f"  - {esc(d.strip())}" for d in p.details]
         lines.append("")
-    lines += ["| # | Unit | Count | Points | Subtotal | Status |",
-              "|--:|---|--:|--:|--:|---|"]
+    if f.priced:
+        lines += ["| # | Unit | Count | Points | Subtotal | Status |",
+                  "|--:|---|--:|--:|--:|---|"]
+    else:
+        lines += ["| # | Unit | Count | Status |", "|--:|---|--:|---|"]
     for e in f.entries:
         status = "legal" if e.card.legal else f"**{len(e.card.errors)} error(s)**"
-        lines.append(f"| {e.number} | {esc(e.name)} | {e.count} | {e.points} | {e.subtotal} "
-                     f"| {status} |")
-    cap_note = f"of {f.cap}" if f.cap is not None else ""
-    lines += [f"| | **Total** | **{f.unit_count}** | | **{f.total}** | {cap_note} |", ""]
+        priced = f" {e.points} | {e.subtotal} |" if f.priced else ""
+        lines.append(f"| {e.number} | {esc(e.name)} | {e.count} |{priced} {status} |")
+    if f.priced:
+        cap_note = f"of {f.cap}" if f.cap is not None else ""
+        lines.append(f"| | **Total** | **{f.unit_count}** | | **{f.total}** | {cap_note} |")
+    else:
+        lines.append(f"| | **Total** | **{f.unit_count}** | |")
+    lines.append("")
     return lines
 
 
-def card_block(c: CardView, *, level: int = 2) -> list[str]:
+def card_block(c: Card, *, level: int = 2) -> list[str]:
     h = "#" * level
-    lines = [f"{h} {esc(c.name)} \u2013 {points_text(c.points)}", ""]
-    types = ", ".join(esc(t.name) + ("\\*" if t.elemental else "") for t in c.types)
-    lines += [f"*Types:* {types or 'none'}"
-              + (" (\\* elemental)" if any(t.elemental for t in c.types) else ""), ""]
-    lines += ["| | " + " | ".join(s.label for s in c.skills) + " |",
-              "|---|" + ":-:|" * len(c.skills)]
-    rows = (("OFF dice", [str(s.off.dice) for s in c.skills]),
-            ("OFF bumps", [s.off.bumps_text or "\u2013" for s in c.skills]),
-            ("DEF dice", [str(s.defence.dice) for s in c.skills]),
-            ("DEF bumps", [s.defence.bumps_text or "\u2013" for s in c.skills]),
-            ("Range", [str(s.range) for s in c.skills]))
-    for label, cells in rows:
-        lines.append(f"| **{label}** | " + " | ".join(esc(x) for x in cells) + " |")
-    lines.append("")
-    lines.append(f"**Athletics:** {c.athletics}" + (" \u00b7 flies" if c.flies else ""))
-    lines.append("")
-    from_items = item_bumps(c)
-    if from_items:
-        lines += ["**Bumps from equipment:** " + "; ".join(esc(x) for x in from_items), ""]
-    if c.equipment:
-        lines.append("**Equipment:**")
-        for e in c.equipment:
-            chosen = f": {esc(e.choices)}" if e.choices else ""
-            lines.append(f"- {esc(e.item)}{chosen} ({esc(e.effects)})")
-    else:
-        lines.append("**Equipment:** none")
-    lines.append("")
-    if c.abilities:
-        lines.append("**Abilities:**")
-        for a in c.abilities:
-            via = f" (from {esc(a.source)})" if a.source else " (custom)" if a.custom else ""
-            text = f": {esc(a.summary)}" if a.summary else ""
-            lines.append(f"- **{esc(a.title)}**{via}{text}")
-    else:
-        lines.append("**Abilities:** none")
-    lines.append("")
-    steps = " + ".join(f"{k} {v}" for k, v in c.step_totals().items())
-    lines += [f"**Tally:** {steps} = **{c.points}**" if steps else f"**Tally:** {c.points}", ""]
-    if c.audit:
-        lines += [f"*{esc(c.audit)}*", ""]
+    points = f" \u2013 {points_text(c.points)}" if c.points is not None else ""
+    lines = [f"{h} {esc(c.title)}{points}", ""]
+    tags = ", ".join(esc(t.name + t.mark) for t in c.tags)
+    legend = f" ({esc(c.legend)})" if c.legend and c.tags else ""
+    lines += [f"*Types:* {tags or 'none'}{legend}", ""]
+    for table in c.tables():
+        lines += [*table_lines(table), ""]
+    for stat in c.stats():
+        lines += [stat_line(stat), ""]
+    for section in ordered_sections(c):
+        lines += section_lines(section)
+    if c.points is not None:
+        steps = " + ".join(f"{k} {v}" for k, v in c.step_totals().items())
+        lines += [f"**Tally:** {steps} = **{c.points}**" if steps
+                  else f"**Tally:** {c.points}", ""]
+        if c.audit:
+            lines += [f"*{esc(c.audit)}*", ""]
     if c.legal:
         lines.append("**Legal.**")
     else:
@@ -106,12 +96,49 @@ def card_block(c: CardView, *, level: int = 2) -> list[str]:
     return lines
 
 
-def item_bumps(c: CardView) -> list[str]:
-    """'Melee DEF +3 (Heavy Armor)' for every bump an item gave or raised."""
-    out = []
-    for s in c.skills:
-        for side, pool in (("OFF", s.off), ("DEF", s.defence)):
-            for value, source in zip(pool.bumps, pool.sources, strict=True):
-                if source:
-                    out.append(f"{s.label} {side} {value:+d} ({source})")
-    return out
+def ordered_sections(c: Card) -> list[Section]:
+    """The sections as the text exports list them: the short lists (compact sections)
+    first, then the ones with a paragraph per entry; an empty section that is not on the
+    card says nothing and is left out."""
+    shown = [s for s in c.sections() if s.entries or s.on_card]
+    return [s for s in shown if s.compact] + [s for s in shown if not s.compact]
+
+
+def cell_text(text: str) -> str:
+    return text or "\u2013"
+
+
+def table_lines(table: Table) -> list[str]:
+    lines = ["| | " + " | ".join(esc(col) for col in table.columns) + " |",
+             "|---|" + ":-:|" * len(table.columns)]
+    for row in table.rows:
+        cells = [esc(cell_text(cell.plain)) for cell in row.cells]
+        lines.append(f"| **{esc(row.label)}** | " + " | ".join(cells) + " |")
+    return lines
+
+
+def stat_line(stat: Stat) -> str:
+    note = f" \u00b7 {esc(stat.note)}" if stat.note else ""
+    return f"**{esc(stat.label)}:** {esc(stat.value)}{note}"
+
+
+def section_lines(s: Section) -> list[str]:
+    """A section: 'none' when empty; a short list of things without text on one line;
+    things with text (equipment and its effects) one to a line; a full section one entry
+    to a line with its title in bold."""
+    label = esc(s.label)
+    if not s.entries:
+        return [f"**{label}:** none", ""]
+    if s.compact and not any(e.text for e in s.entries):
+        return [f"**{label}:** " + "; ".join(esc(e.label) for e in s.entries), ""]
+    lines = [f"**{label}:**"]
+    for e in s.entries:
+        if s.compact:
+            note = f": {esc(e.note)}" if e.note else ""
+            text = f" ({esc(e.text)})" if e.text else ""
+            lines.append(f"- {esc(e.title)}{note}{text}")
+        else:
+            note = f" ({esc(e.note)})" if e.note else ""
+            text = f": {esc(e.text)}" if e.text else ""
+            lines.append(f"- **{esc(e.title)}**{note}{text}")
+    return [*lines, ""]

@@ -1,16 +1,18 @@
 """Plain-text export: the force summary and every unit's complete stat block in fixed
-columns, for a chat, an e-mail or a code block; no markup to render."""
+columns, for a chat, an e-mail or a code block; no markup to render. The blocks follow
+the Markdown export's order."""
 
 from __future__ import annotations
 
 import re
 import textwrap
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-from designer.export.card import CardView, ExportDoc, ForceView, points_text, stat_blocks
-from designer.export.markdown import item_bumps
+from designer.card import Card, Section, Table, points_text
+from designer.export.document import ExportDoc, ForceView, stat_blocks
+from designer.export.markdown import ordered_sections
+from designer.systems import Progress
 
-Progress = Callable[[int, int], None]
 WIDTH = 76
 _BREAKS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
 
@@ -39,14 +41,16 @@ def table(rows: Sequence[Sequence[str]], right: set[int] | None = None) -> list[
 
 def force_block(f: ForceView) -> list[str]:
     title = f"{clean(f.name)} - force roster"
-    points = (f"{f.total} of {f.cap} ({f.remaining} remaining)" if f.cap is not None
-              else f"{f.total} (no cap)")
-    lines = [title, "-" * min(len(title), WIDTH), clean(f.system_title),
-             f"Points: {points}   Units: {f.unit_count}   Starting morale: {f.morale}   "
-             f"Activation counters: {f.counters}"]
+    figures = []
+    if f.priced:
+        figures.append("Points: " + (f"{f.total} of {f.cap} ({f.remaining} remaining)"
+                                     if f.cap is not None else
+                                     f"{f.total}" + (" (no cap)" if f.budgeted else "")))
+    figures.append(f"Units: {f.unit_count}")
+    figures += [f"{clean(fact.label)}: {clean(fact.value)}" for fact in f.facts]
+    lines = [title, "-" * min(len(title), WIDTH), clean(f.system_title), "   ".join(figures)]
     if f.legal:
-        within = "within its points cap" if f.cap is not None else "no points cap set"
-        lines.append(f"Status: LEGAL ({within}; every unit is legal)")
+        lines.append(f"Status: LEGAL ({f.legal_note()})")
     else:
         lines.append("Status: NOT LEGAL")
         for p in f.problems:
@@ -54,59 +58,46 @@ def force_block(f: ForceView) -> list[str]:
             for d in p.details:
                 lines += _wrap(clean(d), "      - ", "        ")
     lines.append("")
-    rows = [["#", "Unit", "Count", "Points", "Subtotal", "Status"]]
+    priced = ["Points", "Subtotal"] if f.priced else []
+    rows = [["#", "Unit", "Count", *priced, "Status"]]
     for e in f.entries:
         status = "legal" if e.card.legal else f"{len(e.card.errors)} error(s)"
-        rows.append([str(e.number), clean(e.name), str(e.count), str(e.points),
-                     str(e.subtotal), status])
-    rows.append(["", "Total", str(f.unit_count), "", str(f.total),
-                 f"of {f.cap}" if f.cap is not None else ""])
-    lines += table(rows, right={0, 2, 3, 4})
+        figures = [str(e.points), str(e.subtotal)] if f.priced else []
+        rows.append([str(e.number), clean(e.name), str(e.count), *figures, status])
+    total = ["", str(f.total)] if f.priced else []
+    rows.append(["", "Total", str(f.unit_count), *total,
+                 f"of {f.cap}" if f.priced and f.cap is not None else ""])
+    lines += table(rows, right={0, 2, 3, 4} if f.priced else {0, 2})
     lines.append("")
     return lines
 
 
-def card_block(c: CardView) -> list[str]:
-    name = clean(c.name)
-    points = points_text(c.points)
-    head = f"{name}  {points.rjust(max(WIDTH - len(name) - 2, len(points)))}"
+def card_block(c: Card) -> list[str]:
+    name = clean(c.title)
+    if c.points is not None:
+        points = points_text(c.points)
+        head = f"{name}  {points.rjust(max(WIDTH - len(name) - 2, len(points)))}"
+    else:
+        head = name
     lines = [head.rstrip()]
-    types = ", ".join(clean(t.name) + ("*" if t.elemental else "") for t in c.types)
-    if any(t.elemental for t in c.types):
-        types += "  (* elemental)"
-    lines += _wrap(f"Types: {types or 'none'}", "", "       ")
+    tags = ", ".join(clean(t.name + t.mark) for t in c.tags)
+    if c.legend and c.tags:
+        tags += f"  ({clean(c.legend)})"
+    lines += _wrap(f"Types: {tags or 'none'}", "", "       ")
     lines.append("")
-    rows = [["", *(s.label for s in c.skills)],
-            ["OFF dice", *(str(s.off.dice) for s in c.skills)],
-            ["OFF bumps", *(s.off.bumps_text or "-" for s in c.skills)],
-            ["DEF dice", *(str(s.defence.dice) for s in c.skills)],
-            ["DEF bumps", *(s.defence.bumps_text or "-" for s in c.skills)],
-            ["Range", *(str(s.range) for s in c.skills)]]
-    lines += table(rows)
-    lines.append(f"Athletics: {c.athletics}" + (", flies" if c.flies else ""))
-    from_items = item_bumps(c)
-    if from_items:
-        lines += _wrap("Bumps from equipment: " + "; ".join(clean(x) for x in from_items),
+    for i, t in enumerate(c.tables()):
+        lines += ([""] if i else []) + table_lines(t)
+    for stat in c.stats():
+        note = f", {clean(stat.note)}" if stat.note else ""
+        lines += _wrap(f"{clean(stat.label)}: {clean(stat.value)}{note}", "", "  ")
+    for section in ordered_sections(c):
+        lines += section_lines(section)
+    if c.points is not None:
+        steps = " + ".join(f"{k} {v}" for k, v in c.step_totals().items())
+        lines += _wrap(f"Tally: {steps} = {c.points}" if steps else f"Tally: {c.points}",
                        "", "  ")
-    if c.equipment:
-        lines.append("Equipment:")
-        for e in c.equipment:
-            chosen = f": {clean(e.choices)}" if e.choices else ""
-            lines += _wrap(f"{clean(e.item)}{chosen} ({clean(e.effects)})", "  - ", "    ")
-    else:
-        lines.append("Equipment: none")
-    if c.abilities:
-        lines.append("Abilities:")
-        for a in c.abilities:
-            via = f" (from {clean(a.source)})" if a.source else " (custom)" if a.custom else ""
-            text = f": {clean(a.summary)}" if a.summary else ""
-            lines += _wrap(f"{clean(a.title)}{via}{text}", "  - ", "    ")
-    else:
-        lines.append("Abilities: none")
-    steps = " + ".join(f"{k} {v}" for k, v in c.step_totals().items())
-    lines += _wrap(f"Tally: {steps} = {c.points}" if steps else f"Tally: {c.points}", "", "  ")
-    if c.audit:
-        lines.append(f"Audit: {clean(c.audit)}")
+        if c.audit:
+            lines.append(f"Audit: {clean(c.audit)}")
     if c.legal:
         lines.append("Status: legal")
     else:
@@ -116,6 +107,32 @@ def card_block(c: CardView) -> list[str]:
     for i in c.warnings:
         lines += _wrap(f"warning {clean(i.line())}", "  - ", "    ")
     lines.append("")
+    return lines
+
+
+def table_lines(t: Table) -> list[str]:
+    rows = [["", *(clean(col) for col in t.columns)]]
+    rows += [[clean(row.label), *(clean(cell.plain) or "-" for cell in row.cells)]
+             for row in t.rows]
+    return table(rows)
+
+
+def section_lines(s: Section) -> list[str]:
+    """As the Markdown export words it, without the markup."""
+    label = clean(s.label)
+    if not s.entries:
+        return [f"{label}: none"]
+    if s.compact and not any(e.text for e in s.entries):
+        return _wrap(f"{label}: " + "; ".join(clean(e.label) for e in s.entries), "", "  ")
+    lines = [f"{label}:"]
+    for e in s.entries:
+        if s.compact:
+            note = f": {clean(e.note)}" if e.note else ""
+            text = f" ({clean(e.text)})" if e.text else ""
+        else:
+            note = f" ({clean(e.note)})" if e.note else ""
+            text = f": {clean(e.text)}" if e.text else ""
+        lines += _wrap(f"{clean(e.title)}{note}{text}", "  - ", "    ")
     return lines
 
 

@@ -1,37 +1,270 @@
-"""Game systems. Each sub-package holds one system's models, catalog, costs and checks;
-the rest of the app reaches them through `GameSystem` and `system()`."""
+"""The game-system contract, and the registry of systems.
+
+Everything outside `designer/systems/<name>/` (and a system's own TUI editors) reaches
+a game system only through `GameSystem`, found by its id with `system()`. A system is a
+sub-package whose `SYSTEM` attribute is an instance of a `GameSystem` subclass; adding
+one is a new package, its catalog folder and an entry in `SYSTEMS`.
+
+What a shell may ask of a system, and why each member exists:
+
+- `load_catalog(root)`: the game data, validated on load (a group's house rules are a
+  catalog edit); `bundled_catalog()` caches the shipped one per process, and
+  `catalog_for(data, file)` picks the one a file asks for (an Op-En setting, an Open
+  Fire module); by default the bundled one.
+- `parse_unit(data, catalog, file=, field_prefix=)`, `new_unit(name, catalog)` and
+  `unit_data(unit)`: reading, starting and writing a unit file.
+- `assess(unit, catalog) -> Assessment`: the unit, its final values and its `Tally`,
+  computed once; shells never fold or price again.
+- `steps()`: the build steps the TUI walks (stepper, step keys, palette, help), and
+  `step_of(field)` to file each finding under its step.
+- `card(assessment) -> designer.card.Card`: what every export and the preview draw.
+- `force_rules(catalog, fields) -> ForceRules`: the budget's name (or none), force checks
+  that see every entry, and labelled facts (starting morale, treasury left, ...);
+  `split_roster` / `join_roster` carry a system's own force fields (Op-En's core stat)
+  beside the generic roster (name, budget, units), and `SHARED_KEYS` names the roster
+  keys an inline unit takes when it names none (a setting, a module).
+- `catalog_sections(catalog)`: the browsable tables of `designer catalog` and the TUI.
+- `json_schemas()`: the JSON Schemas of the system's file formats.
+
+Capability flags: `PRICED` is False for a system whose rules define no points; shells
+then hide totals, caps and audits.
+"""
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from designer.errors import InputError
-from designer.tally import Tally
+from designer.tally import Issue, Tally
 
-SYSTEMS = ("opentactics",)
+if TYPE_CHECKING:
+    from designer.card import Card
+
+#: every registered system's id, in the order menus list them
+SYSTEMS: list[str] = ["opentactics"]
 DEFAULT_SYSTEM = "opentactics"
 
+#: progress(done, total): the one callback type for long work (exports, loading)
+Progress = Callable[[int, int], None]
 
-class GameSystem(Protocol):
-    NAME: str
-    TITLE: str
 
-    def load_catalog(self, root: Path) -> Any: ...
+@dataclass(frozen=True, slots=True)
+class Assessment:
+    """A unit with its final values (after equipment and the like) and its tally: the one
+    result of folding and pricing, which every view draws from."""
+
+    unit: Any
+    final: Any
+    tally: Tally
+
+    @property
+    def name(self) -> str:
+        return self.tally.name
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One build step: `key` matches tally lines' `step`; `guidance` is the rulebook's
+    advice in our words; `short` fits a narrow stepper."""
+
+    key: str
+    title: str
+    guidance: str
+    short: str = ""
+
+    @property
+    def label(self) -> str:
+        return self.short or self.title
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """A labelled figure about a force ("Starting morale", 11). `key` names it in JSON."""
+
+    key: str
+    label: str
+    value: int | str
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    """What a force check sees of one entry: the assessed unit and how many."""
+
+    assessment: Assessment
+    count: int
+
+
+@dataclass(frozen=True)
+class ForceRules:
+    """How a system judges a force. `budget` names the limit ("Points cap", "Treasury")
+    or is None when the system has none; `checks` and `facts` see every entry."""
+
+    budget: str | None
+    checks: Callable[[Sequence[Member]], list[Issue]] = lambda members: []
+    facts: Callable[[Sequence[Member]], list[Fact]] = lambda members: []
+    default_budget: int | None = None
+    over_code: str = "E-OVER-CAP"  # the finding for a force over its budget
+
+
+@dataclass(frozen=True, slots=True)
+class CatalogRow:
+    """One browsable catalog entry: `cells` under the section's columns; `detail` is the
+    full text a browser shows; `search` what a search matches besides the cells."""
+
+    name: str
+    cells: tuple[str, ...]
+    detail: str = ""
+    search: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CatalogSection:
+    key: str
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[CatalogRow, ...] = field(default=())
+    #: extra reference text a browser shows beside the section (e.g. a save table)
+    notes: tuple[str, ...] = ()
+
+
+class GameSystem(ABC):
+    """A game system as the shells see it. Subclasses set the class attributes and
+    implement the abstract members; the rest have defaults that suit most systems."""
+
+    NAME: ClassVar[str]
+    TITLE: ClassVar[str]
+    SHORT: ClassVar[str]  # the name a card's footer prints, e.g. "OpenTactics 2e"
+    PRICED: ClassVar[bool] = True
+    UNIT_WORD: ClassVar[str] = "unit"  # what one design is called: unit, character, sheet
+    #: a fix for a bare off/on/yes/no key, which YAML 1.1 reads as a boolean
+    BOOLEAN_KEY_FIX: ClassVar[str] = "quote the key"
+    #: roster keys an inline unit inherits when it does not give them
+    SHARED_KEYS: ClassVar[tuple[str, ...]] = ()
+    #: keys that make a file of this system a roster rather than a unit
+    ROSTER_KEYS: ClassVar[tuple[str, ...]] = ("units",)
+
+    # --- files -------------------------------------------------------------------------
+
+    @abstractmethod
+    def load_catalog(self, root: Path) -> Any:
+        """The catalog in folder `root`, validated; InputError naming file and field."""
+
+    def bundled_catalog(self) -> Any:
+        return bundled_catalog(self.NAME)
+
+    def catalog_for(self, data: dict[str, Any], file: str | Path | None = None) -> Any:
+        """The catalog a unit or roster file's data asks for; by default the bundled one."""
+        return self.bundled_catalog()
+
+    @abstractmethod
     def parse_unit(self, data: Any, catalog: Any, *, file: str | Path | None = None,
-                   field_prefix: str = "") -> Any: ...
-    def load_unit(self, path: str | Path, catalog: Any) -> Any: ...
-    def price(self, unit: Any, catalog: Any) -> Tally: ...
-    def force_rules(self, catalog: Any, units: int) -> tuple[int, int]: ...
+                   field_prefix: str = "") -> Any:
+        """A unit from loaded YAML data; InputError naming the field otherwise."""
+
+    @abstractmethod
+    def new_unit(self, name: str, catalog: Any) -> Any:
+        """An empty unit called `name`: what the TUI starts a design from."""
+
+    @abstractmethod
+    def unit_data(self, unit: Any) -> dict[str, Any]:
+        """The unit as its file holds it (what a save writes; loads back the same)."""
+
+    def unit_name(self, unit: Any) -> str:
+        return unit.name
+
+    def is_roster(self, data: dict[str, Any]) -> bool:
+        """Whether a file's data is a roster (a force) rather than one unit."""
+        return any(key in data for key in self.ROSTER_KEYS)
+
+    # --- one unit ----------------------------------------------------------------------
+
+    @abstractmethod
+    def assess(self, unit: Any, catalog: Any) -> Assessment:
+        """Fold, price and check the unit once."""
+
+    @abstractmethod
+    def steps(self) -> tuple[Step, ...]:
+        """The build steps, in order."""
+
+    def step_of(self, field: str) -> str:
+        """The key of the step a finding on `field` belongs to: the step whose key starts
+        the field path, else the last step (the tally)."""
+        steps = self.steps()
+        head = field.split(".", 1)[0].split("[", 1)[0]
+        for step in steps:
+            if step.key == head:
+                return step.key
+        return steps[-1].key
+
+    @abstractmethod
+    def card(self, assessment: Assessment) -> Card:
+        """The neutral card every export and the preview draw."""
+
+    # --- forces, catalog, schemas ------------------------------------------------------
+
+    @abstractmethod
+    def force_rules(self, catalog: Any, fields: Mapping[str, Any] | None = None) -> ForceRules:
+        """The budget, force checks and facts of a force of this system; `fields` are the
+        force's own fields from `split_roster`."""
+
+    def split_roster(self, data: dict[str, Any], file: str | Path | None = None
+                     ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """A roster file's data as (the generic roster: system, name, points_cap, units;
+        the system's own force fields, validated). By default all of it is generic."""
+        return data, {}
+
+    def join_roster(self, generic: dict[str, Any], fields: Mapping[str, Any]
+                    ) -> dict[str, Any]:
+        """The roster file's data from the generic part and the force's own fields."""
+        return {**generic, **fields}
+
+    @abstractmethod
+    def catalog_sections(self, catalog: Any) -> tuple[CatalogSection, ...]:
+        """The catalog as browsable sections."""
+
+    @abstractmethod
+    def json_schemas(self) -> dict[str, dict[str, Any]]:
+        """JSON Schemas of the unit file ("unit") and the catalog ("catalog")."""
 
 
 def system(name: str = DEFAULT_SYSTEM, *, file: str | Path | None = None) -> GameSystem:
+    """The registered system `name`; InputError (naming `file`) for an unknown one."""
     if name not in SYSTEMS:
         raise InputError(f"unknown game system '{name}'; known: {', '.join(SYSTEMS)}",
                          file=file, field="system")
-    return import_module(f"designer.systems.{name}")  # type: ignore[return-value]
+    return _instance(name)
+
+
+_extra: dict[str, GameSystem] = {}
+
+
+@cache
+def _instance(name: str) -> GameSystem:
+    if name in _extra:
+        return _extra[name]
+    return import_module(f"designer.systems.{name.replace('-', '_')}").SYSTEM
+
+
+def register(instance: GameSystem) -> None:
+    """Add a system that lives outside this package (a test's toy system, a plug-in)."""
+    _extra[instance.NAME] = instance
+    if instance.NAME not in SYSTEMS:
+        SYSTEMS.append(instance.NAME)
+    _instance.cache_clear()
+    bundled_catalog.cache_clear()
+
+
+def unregister(name: str) -> None:
+    if _extra.pop(name, None) is not None:
+        SYSTEMS.remove(name)
+        _instance.cache_clear()
+        bundled_catalog.cache_clear()
 
 
 def catalog_root() -> Path:

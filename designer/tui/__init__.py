@@ -12,11 +12,13 @@ from pathlib import Path
 COMMANDS = ("home", "edit", "roster")
 
 
-def launch(command: str = "home", path: Path | None = None) -> int:
+def launch(command: str = "home", path: Path | None = None, *,
+           system: str | None = None) -> int:
     """Run the app: "home" (the example force), "edit" UNIT.yaml or "roster" ROSTER.yaml
-    (a missing file is a new one, saved there). A file that cannot be read is reported
-    on stderr in one line, the app does not start, and the file is left as it is.
-    Returns the exit code (0, or 2 for unreadable input)."""
+    (a missing file is a new one, saved there), on the game system `system` (default:
+    the default one; a file that names its system brings it). A file that cannot be read
+    is reported on stderr in one line, the app does not start, and the file is left as
+    it is. Returns the exit code (0, or 2 for unreadable input)."""
     from designer.errors import InputError
 
     if command not in COMMANDS:
@@ -26,12 +28,15 @@ def launch(command: str = "home", path: Path | None = None) -> int:
     from designer.tui.app import build_app
 
     try:
+        from designer.systems import system as system_named
+
+        game = system_named(system) if system is not None else None
         if command == "edit":
-            app = build_app(unit_path=Path(path), start="edit")
+            app = build_app(game=game, unit_path=Path(path), start="edit")
         elif command == "roster":
-            app = build_app(roster_path=Path(path), start="roster")
+            app = build_app(game=game, roster_path=Path(path), start="roster")
         else:
-            app = build_app()
+            app = build_app(game=game)
     except InputError as exc:
         print(f"designer: error: {exc.line()}", file=sys.stderr)
         return 2

@@ -1,11 +1,16 @@
 """The Textual app: modes for the forces screen, a unit opened on its own, and the
-catalog browser; the command palette; open; and the unsaved-changes guard on quit."""
+catalog browser; the command palette; open; and the unsaved-changes guard on quit.
+
+The app is built on one game system and its catalog (`build_app`); a file opened later
+brings its own system. Everything about a game comes through the game-system contract.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 from textual import work
 from textual.app import App, SystemCommand
@@ -13,13 +18,15 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from designer.errors import InputError
+from designer.systems import GameSystem, system
 from designer.tui.documents import ForceDoc, UnitDoc, display_path, kind_of
-from designer.tui.guide import STEPS
-from designer.tui.screens.browser import BrowserScreen
+from designer.tui.editors import help_keys
+from designer.tui.screens.browser import BrowserScreen, and_list, tab_label
 from designer.tui.screens.designer import DesignerScreen
 from designer.tui.screens.dialogs import ConfirmDialog, PathDialog
+from designer.tui.screens.export import export_choices
 from designer.tui.screens.forces import ForcesScreen
-from designer.tui.screens.help import HelpScreen
+from designer.tui.screens.help import HelpScreen, number_word, or_list
 
 STARTS = ("home", "edit", "roster", "browser")
 
@@ -42,9 +49,11 @@ class DesignerApp(App):
     #: snapshot tests turn this off so the text cursor does not blink
     cursor_blink = True
 
-    def __init__(self, *, force_doc: ForceDoc, unit_doc: UnitDoc | None = None,
-                 start: str = "home") -> None:
+    def __init__(self, *, game: GameSystem, catalog: Any, force_doc: ForceDoc,
+                 unit_doc: UnitDoc | None = None, start: str = "home") -> None:
         super().__init__()
+        self.game = game
+        self.catalog = catalog
         self.force_doc = force_doc
         self.unit_doc = unit_doc
         self.start = start
@@ -53,7 +62,7 @@ class DesignerApp(App):
     def on_mount(self) -> None:
         self.forces_screen = ForcesScreen(self.force_doc)
         self.add_mode("forces", lambda: self.forces_screen)
-        self.add_mode("browser", BrowserScreen)
+        self.add_mode("browser", lambda: BrowserScreen(self.game, self.catalog))
         if self.unit_doc is not None:
             doc = self.unit_doc
             self.add_mode("unit", lambda: DesignerScreen(doc))
@@ -75,9 +84,21 @@ class DesignerApp(App):
     def action_back(self) -> None:
         self.action_show(self._last_document_mode)
 
+    def game_here(self) -> GameSystem:
+        """The system of the document on screen, else the app's."""
+        doc = getattr(self.screen, "doc", None)
+        return getattr(doc, "game", None) or self.game
+
+    def section_names(self, game: GameSystem) -> list[str]:
+        catalog = self.catalog if game is self.game else game.bundled_catalog()
+        return [tab_label(s).lower() for s in game.catalog_sections(catalog)]
+
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            game = self.game_here()
+            self.push_screen(HelpScreen(game, sections=self.section_names(self.game),
+                                        own_keys=help_keys(game),
+                                        formats=export_choices()[0]))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "show" and parameters and parameters[0] == "unit":
@@ -225,33 +246,38 @@ class DesignerApp(App):
             run = partial(self._run_on, target)
             yield SystemCommand("Save", "Save to its file (ctrl+s)", run("save"))
             yield SystemCommand("Save as…", "Save to another file", run("save_as"))
-            yield SystemCommand("Export…", "Export as pdf, html, md, txt, json or yaml "
-                                "(ctrl+e)", run("export"))
+            formats = or_list(export_choices()[0])
+            yield SystemCommand("Export…", f"Export as {formats} (ctrl+e)", run("export"))
             yield SystemCommand("Undo", "Undo the last edit (ctrl+z)", run("undo"))
             yield SystemCommand("Redo", "Redo what was undone (ctrl+y)", run("redo"))
         if isinstance(target, DesignerScreen):
-            for n, (_key, title, _short) in enumerate(STEPS, start=1):
-                yield SystemCommand(f"Step {n}: {title}", f"Go to build step {n}",
+            for n, step in enumerate(target.steps, start=1):
+                yield SystemCommand(f"Step {n}: {step.title}", f"Go to build step {n}",
                                     self._run_on(target, f"goto({n - 1})"))
             if target.link is not None:
                 yield SystemCommand("Back to the force", "Close the designer (esc)",
                                     self._run_on(target, "close"))
         if isinstance(target, ForcesScreen):
-            yield SystemCommand("Add an example unit", "Add a copy of a bundled example (a)",
+            word = target.doc.game.UNIT_WORD
+            yield SystemCommand(f"Add an example {word}", "Add a copy of a bundled example (a)",
                                 self._run_on(target, "add_example"))
-            yield SystemCommand("Add a unit from a file", "Refer to a unit file (f)",
+            yield SystemCommand(f"Add a {word} from a file", f"Refer to a {word} file (f)",
                                 self._run_on(target, "add_file"))
-            yield SystemCommand("New unit", "Add a new unit and design it (n)",
+            yield SystemCommand(f"New {word}", f"Add a new {word} and design it (n)",
                                 self._run_on(target, "new_unit"))
-        yield SystemCommand("Open…", "Open a unit or roster file (ctrl+o)", self.action_open)
+        game = self.game_here()
+        word = game.UNIT_WORD
+        yield SystemCommand("Open…", f"Open a {word} or roster file (ctrl+o)", self.action_open)
         yield SystemCommand("Forces", "The forces screen (f2)", partial(self.action_show,
                                                                         "forces"))
-        yield SystemCommand("Catalog browser", "Abilities, equipment and types (f3)",
+        sections = and_list(self.section_names(self.game))
+        yield SystemCommand("Catalog browser", f"{sections[:1].upper()}{sections[1:]} (f3)",
                             partial(self.action_show, "browser"))
         if self.unit_doc is not None:
-            yield SystemCommand("Unit", "The unit opened on its own (f4)",
+            yield SystemCommand(word.title(), f"The {word} opened on its own (f4)",
                                 partial(self.action_show, "unit"))
-        yield SystemCommand("Help", "Keys and the eight steps (f1)", self.action_help)
+        yield SystemCommand("Help", f"Keys and the {number_word(len(game.steps()))} steps "
+                            "(f1)", self.action_help)
         yield from super().get_system_commands(screen)
 
     def _run_on(self, screen: Screen, action: str):
@@ -261,15 +287,21 @@ class DesignerApp(App):
         return run
 
 
-def build_app(*, unit_path: Path | None = None, roster_path: Path | None = None,
+def build_app(*, game: GameSystem | None = None, catalog: Any | None = None,
+              unit_path: Path | None = None, roster_path: Path | None = None,
               start: str = "home") -> DesignerApp:
-    """The app on the bundled catalog. `start`: "home" (the example force), "edit"
-    (the unit at `unit_path`, new when missing), "roster" (the roster at `roster_path`,
-    new when missing) or "browser". Raises InputError when a file cannot be read."""
+    """The app on `game` (default: the default system) and `catalog` (default: its
+    bundled one). `start`: "home" (the system's example force), "edit" (the unit at
+    `unit_path`, new when missing), "roster" (the roster at `roster_path`, new when
+    missing) or "browser". Raises InputError when a file cannot be read."""
     if start not in STARTS:
         raise ValueError(f"start must be one of {', '.join(STARTS)}, not {start!r}")
-    unit_doc = UnitDoc.open(Path(unit_path)) if unit_path is not None else None
+    game = game if game is not None else system()
+    catalog = catalog if catalog is not None else game.bundled_catalog()
+    unit_doc = UnitDoc.open(Path(unit_path), game, catalog) if unit_path is not None else None
     if start == "edit" and unit_doc is None:
-        unit_doc = UnitDoc.new()
-    force_doc = ForceDoc.open(Path(roster_path)) if roster_path is not None else ForceDoc.home()
-    return DesignerApp(force_doc=force_doc, unit_doc=unit_doc, start=start)
+        unit_doc = UnitDoc.new(game, catalog)
+    force_doc = (ForceDoc.open(Path(roster_path), game, catalog) if roster_path is not None
+                 else ForceDoc.home(game, catalog))
+    return DesignerApp(game=game, catalog=catalog, force_doc=force_doc, unit_doc=unit_doc,
+                       start=start)

@@ -1,8 +1,9 @@
 """What the TUI edits: a unit or a force, each an undo history of immutable snapshots.
 
-Plain Python over the core (no Textual here): the screens hold a document, send it new
-snapshots, and render what it prices. Undo and redo move along the history; a document
-is dirty while its present snapshot is not the one last written to disk.
+Plain Python over the core (no Textual here), and through the game-system contract
+only: a unit is started, assessed and written by its system; a force is the core's
+immutable `roster.Force`, edited with its methods. The screens hold a document, send it
+new snapshots, and draw what it assessed.
 """
 
 from __future__ import annotations
@@ -10,82 +11,17 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Hashable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 from designer.errors import InputError
 from designer.io import load_mapping, save_yaml
-from designer.roster import Force, ForceEntry, load_roster, roster_data
-from designer.systems import DEFAULT_SYSTEM, bundled_catalog, examples_dir, system
+from designer.roster import Force, ForceEntry, load_roster, new_force, roster_data
+from designer.systems import Assessment, GameSystem, examples_dir
 from designer.tally import Tally
+from designer.tui.history import History
 from designer.units import LoadedUnit, load_unit_file
-
-T = TypeVar("T")
-
-DEFAULT_CAP = 500
-HOME_ROSTER = "northern-raid.yaml"
-
-
-class History(Generic[T]):
-    """A present snapshot with the past before it and the undone future after it."""
-
-    def __init__(self, initial: T, limit: int = 1000) -> None:
-        self.present: T = initial
-        self._past: list[T] = []
-        self._future: list[T] = []
-        self._limit = limit
-        self._merge: Hashable | None = None
-        self.saved: T | None = initial
-
-    @property
-    def can_undo(self) -> bool:
-        return bool(self._past)
-
-    @property
-    def can_redo(self) -> bool:
-        return bool(self._future)
-
-    @property
-    def dirty(self) -> bool:
-        return self.present is not self.saved
-
-    def push(self, value: T, merge: Hashable | None = None) -> bool:
-        """Make `value` the present. Consecutive pushes with the same `merge` key (typing
-        into one field) make one undo step. False when nothing changed."""
-        if value is self.present or value == self.present:
-            return False
-        if merge is None or merge != self._merge or not self._past:
-            self._past.append(self.present)
-            if len(self._past) > self._limit:
-                del self._past[0]
-        elif self.present is self.saved:
-            # merging into the saved snapshot would lose the way back to it
-            self._past.append(self.present)
-        self.present = value
-        self._future.clear()
-        self._merge = merge
-        return True
-
-    def undo(self) -> bool:
-        if not self._past:
-            return False
-        self._future.append(self.present)
-        self.present = self._past.pop()
-        self._merge = None
-        return True
-
-    def redo(self) -> bool:
-        if not self._future:
-            return False
-        self._past.append(self.present)
-        self.present = self._future.pop()
-        self._merge = None
-        return True
-
-    def mark_saved(self, snapshot: T) -> None:
-        self.saved = snapshot
-        self._merge = None
 
 
 def display_path(path: Path | None) -> str:
@@ -99,50 +35,56 @@ def display_path(path: Path | None) -> str:
         return path.name
 
 
-def title_from_stem(path: Path) -> str:
+def title_from_stem(path: Path, fallback: str = "New Unit") -> str:
     words = re.split(r"[-_\s]+", path.stem.strip())
-    return " ".join(w[:1].upper() + w[1:] for w in words if w) or "New Unit"
+    return " ".join(w[:1].upper() + w[1:] for w in words if w) or fallback
 
 
-def slug(name: str) -> str:
-    text = re.sub(r"[^A-Za-z0-9]+", "-", name.strip().lower()).strip("-")
-    return text or "unit"
+def new_name(game: GameSystem) -> str:
+    """What a new design is called before it is named: 'New Unit', 'New Character'."""
+    return f"New {game.UNIT_WORD.title()}"
 
 
 # --- units ---------------------------------------------------------------------------------
 
 
 class UnitDoc:
-    """One unit being designed: its history, its file and its (cached) prices."""
+    """One unit being designed: its history, its file, and the assessment of its present
+    snapshot (worked out once per snapshot and kept)."""
 
-    def __init__(self, unit: Any, *, path: Path | None = None, system_name: str | None = None,
-                 exists: bool = True) -> None:
-        self.game = system(system_name or getattr(unit, "system", DEFAULT_SYSTEM))
-        self.catalog = bundled_catalog(self.game.NAME)
+    def __init__(self, unit: Any, *, game: GameSystem, catalog: Any | None = None,
+                 path: Path | None = None, exists: bool = True,
+                 assessment: Assessment | None = None) -> None:
+        """`assessment`: the unit's, when it is known already (a force's entry)."""
+        self.game = game
+        self.catalog = catalog if catalog is not None else game.bundled_catalog()
         self.history: History[Any] = History(unit)
         self.path = path
         self.exists = exists and path is not None
-        self._priced: tuple[Any, Tally] | None = None
-        self._folded: tuple[Any, Any] | None = None
+        self._assessed: tuple[Any, Assessment] | None = (
+            (unit, assessment) if assessment is not None else None)
 
     # construction
     @classmethod
     def load(cls, path: Path) -> UnitDoc:
+        """The unit file at `path`, of whatever system it names, on the catalog it asks
+        for."""
         loaded = load_unit_file(path)
-        return cls(loaded.unit, path=path, system_name=loaded.system.NAME)
+        return cls(loaded.unit, game=loaded.system, catalog=loaded.catalog, path=path)
 
     @classmethod
-    def new(cls, path: Path | None = None, name: str | None = None) -> UnitDoc:
-        game = system(DEFAULT_SYSTEM)
-        name = name or (title_from_stem(path) if path else "New Unit")
-        unit = game.parse_unit({"name": name}, bundled_catalog(game.NAME))
-        return cls(unit, path=path, exists=False)
+    def new(cls, game: GameSystem, catalog: Any | None = None, path: Path | None = None,
+            name: str | None = None) -> UnitDoc:
+        catalog = catalog if catalog is not None else game.bundled_catalog()
+        name = name or (title_from_stem(path, new_name(game)) if path else new_name(game))
+        return cls(game.new_unit(name, catalog), game=game, catalog=catalog, path=path,
+                   exists=False)
 
     @classmethod
-    def open(cls, path: Path) -> UnitDoc:
-        """The unit file at `path`, or a new unit to be saved there when the file is
-        missing or empty (nothing in it to lose)."""
-        return cls.new(path) if is_blank(path) else cls.load(path)
+    def open(cls, path: Path, game: GameSystem, catalog: Any | None = None) -> UnitDoc:
+        """The unit file at `path`, or a new unit of `game` to be saved there when the
+        file is missing or empty (nothing in it to lose)."""
+        return cls.new(game, catalog, path) if is_blank(path) else cls.load(path)
 
     # state
     @property
@@ -154,25 +96,34 @@ class UnitDoc:
         return self.history.dirty
 
     @property
+    def assessment(self) -> Assessment:
+        """The present unit folded, priced and checked: once per snapshot."""
+        return self.assessment_of(self.unit)
+
+    def assessment_of(self, unit: Any) -> Assessment:
+        """`unit` assessed: the kept assessment when it is the one last assessed."""
+        kept = self._assessed
+        if kept is None or kept[0] is not unit:
+            kept = (unit, self.game.assess(unit, self.catalog))
+            self._assessed = kept
+        return kept[1]
+
+    @property
     def tally(self) -> Tally:
-        unit = self.unit
-        if self._priced is None or self._priced[0] is not unit:
-            self._priced = (unit, self.game.price(unit, self.catalog))
-        return self._priced[1]
+        return self.assessment.tally
 
     @property
     def final(self) -> Any:
-        """The unit's final values (innate plus equipment), for the editors to show."""
-        unit = self.unit
-        if self._folded is None or self._folded[0] is not unit:
-            from designer.systems.opentactics.fold import fold
+        """The unit's final values, as its system works them out (for the editors)."""
+        return self.assessment.final
 
-            self._folded = (unit, fold(unit, self.catalog))
-        return self._folded[1]
+    @property
+    def name(self) -> str:
+        return self.game.unit_name(self.unit)
 
     @property
     def label(self) -> str:
-        return f"{self.unit.name} ({display_path(self.path)})"
+        return f"{self.name} ({display_path(self.path)})"
 
     def edit(self, unit: Any, merge: Hashable | None = None) -> bool:
         return self.history.push(unit, merge)
@@ -183,8 +134,15 @@ class UnitDoc:
     def redo(self) -> bool:
         return self.history.redo()
 
+    # output
     def data(self, unit: Any | None = None, path: Path | None = None) -> dict[str, Any]:
-        return (unit if unit is not None else self.unit).to_data()
+        """What a save writes: the unit as its system writes a unit file."""
+        return self.game.unit_data(unit if unit is not None else self.unit)
+
+    def loaded(self) -> LoadedUnit:
+        """The present unit as the core's LoadedUnit (for exports), with its assessment."""
+        return LoadedUnit(self.game, self.catalog, self.unit, self.path,
+                          _assessment=self.assessment)
 
     def mark_written(self, path: Path, snapshot: Any) -> None:
         self.path = path
@@ -205,90 +163,68 @@ class UnitDoc:
 # --- forces --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """A unit in a force: the unit itself, how many, and the file it lives in (None when
-    the roster holds it inline)."""
-
-    unit: Any
-    count: int
-    file: Path | None = None
-    tally: Tally = field(compare=False, hash=False, default=None)  # type: ignore[assignment]
-
-    @property
-    def subtotal(self) -> int:
-        return self.tally.total * self.count
-
-
-@dataclass(frozen=True, slots=True)
-class ForceState:
-    name: str
-    cap: int | None
-    entries: tuple[Entry, ...] = ()
-
-
 class ForceDoc:
-    """A force being built: its history of `ForceState` snapshots and its roster file."""
+    """A force being built: a history of the core's immutable `Force` values and its
+    roster file. Edits are the Force's own methods (`with_count`, `without`, ...)."""
 
-    def __init__(self, state: ForceState, *, path: Path | None = None,
-                 system_name: str = DEFAULT_SYSTEM, exists: bool = True,
+    def __init__(self, force: Force, *, path: Path | None = None, exists: bool = True,
                  example: bool = False) -> None:
-        self.game = system(system_name)
-        self.catalog = bundled_catalog(self.game.NAME)
-        self.history: History[ForceState] = History(state)
+        self.history: History[Force] = History(force)
         self.path = path
         self.exists = exists and path is not None
         self.example = example
 
     # construction
-    def entry(self, unit: Any, count: int = 1, file: Path | None = None) -> Entry:
-        return Entry(unit, count, file, self.game.price(unit, self.catalog))
-
-    @classmethod
-    def from_force(cls, force: Force, *, path: Path | None, example: bool = False) -> ForceDoc:
-        doc = cls(ForceState(force.name, force.cap), path=path, system_name=force.system,
-                  example=example)
-        entries = tuple(
-            Entry(e.loaded.unit, e.count,
-                  None if (example or not e.source) else e.loaded.path, e.tally)
-            for e in force.entries)
-        doc.history = History(ForceState(force.name, force.cap, entries))
-        return doc
-
     @classmethod
     def load(cls, path: Path) -> ForceDoc:
-        return cls.from_force(load_roster(path), path=path)
+        return cls(load_roster(path), path=path)
 
     @classmethod
-    def new(cls, path: Path | None = None, name: str | None = None) -> ForceDoc:
-        name = name or (title_from_stem(path) if path else "New Force")
-        return cls(ForceState(name, DEFAULT_CAP), path=path, exists=False)
+    def new(cls, game: GameSystem, catalog: Any | None = None, path: Path | None = None,
+            name: str | None = None) -> ForceDoc:
+        name = name or (title_from_stem(path, "New Force") if path else "New Force")
+        force = new_force(game, name, path=path)
+        if catalog is not None:
+            force = replace(force, catalog=catalog)
+        return cls(force, path=path, exists=False)
 
     @classmethod
-    def open(cls, path: Path) -> ForceDoc:
+    def open(cls, path: Path, game: GameSystem, catalog: Any | None = None) -> ForceDoc:
         """The roster at `path`, or a new force to be saved there (missing or empty)."""
-        return cls.new(path) if is_blank(path) else cls.load(path)
+        return cls.new(game, catalog, path) if is_blank(path) else cls.load(path)
 
     @classmethod
-    def home(cls) -> ForceDoc:
-        """The example force the app opens on: the bundled example roster when there is
-        one, else every example unit once. Its units are held inline and it has no file,
-        so saving it never writes into the bundled catalog."""
-        roster = examples_dir() / "rosters" / HOME_ROSTER
-        if roster.is_file():
+    def home(cls, game: GameSystem, catalog: Any | None = None) -> ForceDoc:
+        """The example force the app opens on: the system's first example roster when
+        there is one, else every example unit once. Its units are held inline and it has
+        no file, so saving it never writes into the bundled catalog."""
+        rosters = sorted((examples_dir(game.NAME) / "rosters").glob("*.yaml"))
+        if rosters:
             try:
-                return cls.from_force(load_roster(roster), path=None, example=True)
+                force = load_roster(rosters[0])
             except InputError:
                 pass
-        doc = cls(ForceState("Example Force", DEFAULT_CAP), example=True)
-        entries = tuple(doc.entry(u.unit) for u in example_units())
-        doc.history = History(ForceState("Example Force", DEFAULT_CAP, entries))
-        return doc
+            else:
+                inline = tuple(replace(e, file=None, source="") for e in force.entries)
+                return cls(replace(force, entries=inline, path=None), example=True)
+        force = new_force(game, "Example Force")
+        if catalog is not None:
+            force = replace(force, catalog=catalog)
+        force = force.with_entries([ForceEntry(u.assessment, 1) for u in example_units(game)])
+        return cls(force, example=True)
 
     # state
     @property
-    def state(self) -> ForceState:
+    def force(self) -> Force:
         return self.history.present
+
+    @property
+    def game(self) -> GameSystem:
+        return self.force.game
+
+    @property
+    def catalog(self) -> Any:
+        return self.force.catalog
 
     @property
     def dirty(self) -> bool:
@@ -298,10 +234,10 @@ class ForceDoc:
     def label(self) -> str:
         where = display_path(self.path) if self.path else (
             "example, not saved" if self.example else "not saved yet")
-        return f"{self.state.name} ({where})"
+        return f"{self.force.name} ({where})"
 
-    def edit(self, state: ForceState, merge: Hashable | None = None) -> bool:
-        return self.history.push(state, merge)
+    def edit(self, force: Force, merge: Hashable | None = None) -> bool:
+        return self.history.push(force, merge)
 
     def undo(self) -> bool:
         return self.history.undo()
@@ -309,81 +245,49 @@ class ForceDoc:
     def redo(self) -> bool:
         return self.history.redo()
 
-    # derived
-    def force(self, state: ForceState | None = None, base: Path | None = None) -> Force:
-        """The state as the core's Force (for totals, checks and `roster_data`)."""
-        state = state or self.state
-        base = base if base is not None else (self.path.parent if self.path else None)
-        force = Force(state.name, self.game.NAME, state.cap, path=self.path)
-        for e in state.entries:
-            source = ""
-            if e.file is not None:
-                source = (os.path.relpath(e.file.resolve(), base.resolve()) if base
-                          else str(e.file.resolve()))
-                source = source.replace(os.sep, "/")
-            loaded = LoadedUnit(self.game, self.catalog, e.unit, e.file)
-            force.entries.append(ForceEntry(loaded, e.count, e.tally, source))
-        return force
+    def entry(self, unit: Any, count: int = 1, file: Path | None = None,
+              assessment: Assessment | None = None) -> ForceEntry:
+        """An entry for `unit` (assessed, unless its assessment is given); a unit from a
+        file is named by its path from the roster's folder."""
+        force = self.force
+        if assessment is None:
+            assessment = force.game.assess(unit, force.catalog)
+        source = ""
+        if file is not None:
+            source = (os.path.relpath(file.resolve(), self.path.parent.resolve())
+                      .replace(os.sep, "/") if self.path else display_path(file))
+        return ForceEntry(assessment, count, file, source)
 
-    def morale(self, state: ForceState | None = None) -> tuple[int, int]:
-        state = state or self.state
-        return self.game.force_rules(self.catalog, sum(e.count for e in state.entries))
+    # output
+    def exported(self) -> Force:
+        """The present force as the exports see it: with the roster's path."""
+        return replace(self.force, path=self.path)
 
-    def data(self, state: ForceState | None = None, path: Path | None = None,
+    def data(self, force: Force | None = None, path: Path | None = None,
              inline: bool = False) -> dict[str, Any]:
         """The roster file's data; unit paths relative to where it is written. `inline`
         writes every unit into the roster itself (a self-contained copy)."""
-        state = state or self.state
+        force = force or self.force
         if inline:
-            state = replace(state, entries=tuple(replace(e, file=None) for e in state.entries))
+            force = force.with_entries([replace(e, file=None, source="")
+                                        for e in force.entries])
         target = path or self.path
-        return roster_data(self.force(state, base=target.parent if target else None))
+        return roster_data(force, base=target.parent if target else None)
 
-    def mark_written(self, path: Path, snapshot: ForceState) -> None:
+    def mark_written(self, path: Path, snapshot: Force) -> None:
         self.path = path
         self.exists = True
         self.example = False
         self.history.mark_saved(snapshot)
 
-    def save(self, path: Path | None = None, snapshot: ForceState | None = None) -> Path:
+    def save(self, path: Path | None = None, snapshot: Force | None = None) -> Path:
         target = path or self.path
         if target is None:
             raise InputError("no file to save to; use Save as")
-        snapshot = snapshot or self.state
+        snapshot = snapshot or self.force
         save_yaml(target, self.data(snapshot, target))
         self.mark_written(target, snapshot)
         return target
-
-
-# --- forces: edits (each returns a new state) ---------------------------------------------
-
-
-def with_entries(state: ForceState, entries: list[Entry] | tuple[Entry, ...]) -> ForceState:
-    return replace(state, entries=tuple(entries))
-
-
-def set_count(state: ForceState, index: int, count: int) -> ForceState:
-    entries = list(state.entries)
-    entries[index] = replace(entries[index], count=max(1, min(999, count)))
-    return with_entries(state, entries)
-
-
-def remove_entry(state: ForceState, index: int) -> ForceState:
-    entries = list(state.entries)
-    del entries[index]
-    return with_entries(state, entries)
-
-
-def insert_entry(state: ForceState, entry: Entry, index: int | None = None) -> ForceState:
-    entries = list(state.entries)
-    entries.insert(len(entries) if index is None else index, entry)
-    return with_entries(state, entries)
-
-
-def replace_unit(state: ForceState, index: int, entry: Entry) -> ForceState:
-    entries = list(state.entries)
-    entries[index] = entry
-    return with_entries(state, entries)
 
 
 # --- files ---------------------------------------------------------------------------------
@@ -401,8 +305,9 @@ def is_blank(path: Path) -> bool:
         return False
 
 
-def example_units() -> list[LoadedUnit]:
-    folder = examples_dir() / "units"
+def example_units(game: GameSystem) -> list[LoadedUnit]:
+    """The system's bundled example units that load."""
+    folder = examples_dir(game.NAME) / "units"
     out = []
     for path in sorted(folder.glob("*.yaml")):
         try:

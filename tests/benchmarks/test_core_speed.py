@@ -10,8 +10,10 @@ import time
 
 import pytest
 
-from designer.systems import examples_dir
-from designer.systems import opentactics as ot
+from designer.systems import examples_dir, system
+from designer.units import load_unit_file
+
+OT = system("opentactics")
 
 UNIT = examples_dir() / "units" / "gearwright-walker.yaml"  # two items, two abilities
 
@@ -21,8 +23,8 @@ EXAMPLES = sorted((examples_dir() / "units").glob("*.yaml"))
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
 def test_price_a_loaded_unit(benchmark, catalog, path):
-    unit = ot.load_unit(path, catalog)
-    tally = benchmark(ot.price, unit, catalog)
+    unit = load_unit_file(path).unit
+    tally = benchmark(OT.assess, unit, catalog).tally
     assert tally.legal
     assert benchmark.stats.stats.median <= 50e-6
 
@@ -30,7 +32,7 @@ def test_price_a_loaded_unit(benchmark, catalog, path):
 def test_price_a_heavy_unit(benchmark, catalog):
     """Three abilities (two with formulas), two items, five types: the designer's worst
     everyday case, reported beside the examples."""
-    unit = ot.parse_unit({
+    unit = OT.parse_unit({
         "name": "Bench", "types": ["Cavalry", "Human", "Living", "Mage", "Soldier"],
         "athletics": 8, "flight": True,
         "skills": {"melee": {"off_dice": 2, "off_bumps": [1], "def_dice": 2, "range": 1},
@@ -40,7 +42,7 @@ def test_price_a_heavy_unit(benchmark, catalog):
         "equipment": [{"item": "Shield"}, {"item": "Bow or Crossbow", "range": 6}],
         "abilities": [{"name": "Stealth", "rank": 2}, "Hex", {"name": "Blaze", "rank": 2}],
     }, catalog)
-    tally = benchmark(ot.price, unit, catalog)
+    tally = benchmark(OT.assess, unit, catalog).tally
     assert tally.total == 72
     assert benchmark.stats.stats.median <= 50e-6
 

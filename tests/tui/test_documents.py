@@ -5,22 +5,17 @@ from __future__ import annotations
 from pathlib import Path
 
 from designer.io import load_yaml, save_yaml
-from designer.systems import examples_dir
-from designer.tui import edits
-from designer.tui.documents import (
-    ForceDoc,
-    History,
-    UnitDoc,
-    display_path,
-    insert_entry,
-    is_blank,
-    set_count,
-)
+from designer.systems import examples_dir, system
+from designer.systems.opentactics import edits
+from designer.tui.documents import ForceDoc, UnitDoc, display_path, is_blank
+from designer.tui.history import History
+
+GAME = system("opentactics")
 
 
 def test_history_undo_redo_and_dirty():
     h = History("a")
-    assert not h.dirty and not h.can_undo
+    assert not h.dirty and not h.undo()
     assert h.push("b") and h.push("c")
     assert h.dirty
     assert h.undo() and h.present == "b"
@@ -51,11 +46,12 @@ def test_a_new_edit_drops_the_redo_future():
     h.push(2)
     h.undo()
     h.push(3)
-    assert not h.can_redo and h.present == 3
+    assert h.present == 3
+    assert not h.redo() and h.present == 3
 
 
 def test_unit_doc_edits_are_snapshots(tmp_path):
-    doc = UnitDoc.open(tmp_path / "ridge-hunter.yaml")
+    doc = UnitDoc.open(tmp_path / "ridge-hunter.yaml", GAME)
     assert doc.unit.name == "Ridge Hunter" and not doc.exists and not doc.dirty
     first = doc.unit
     doc.edit(edits.set_dice(doc.unit, "melee", "off", 2))
@@ -69,10 +65,11 @@ def test_force_doc_saves_unit_paths_relative_to_where_it_is_written(tmp_path, mo
     monkeypatch.chdir(tmp_path)
     units = tmp_path / "units"
     save_yaml(units / "levy.yaml", load_yaml(examples_dir() / "units" / "levy-spearman.yaml"))
-    doc = ForceDoc.new(tmp_path / "raid.yaml")
+    doc = ForceDoc.new(GAME, path=tmp_path / "raid.yaml")
+    assert doc.force.cap == 500  # the system's default budget
     levy = UnitDoc.load(units / "levy.yaml")
-    doc.edit(insert_entry(doc.state, doc.entry(levy.unit, 2, (units / "levy.yaml").resolve())))
-    doc.edit(set_count(doc.state, 0, 3))
+    doc.edit(doc.force.inserted(doc.entry(levy.unit, 2, (units / "levy.yaml").resolve())))
+    doc.edit(doc.force.with_count(0, 3))
     doc.save()
     assert load_yaml(tmp_path / "raid.yaml")["units"] == [{"unit": "units/levy.yaml",
                                                             "count": 3}]
@@ -80,15 +77,16 @@ def test_force_doc_saves_unit_paths_relative_to_where_it_is_written(tmp_path, mo
     assert load_yaml(tmp_path / "elsewhere" / "raid.yaml")["units"][0]["unit"] == \
         "../units/levy.yaml"
     again = ForceDoc.load(tmp_path / "elsewhere" / "raid.yaml")
-    assert again.force().total == 3 * 17
+    assert again.force.total == 3 * 17
     inline = doc.data(inline=True)
     assert inline["units"][0]["unit"]["name"] == "Levy Spearman"
 
 
 def test_the_home_force_never_points_into_the_catalog():
-    doc = ForceDoc.home()
-    assert doc.path is None and doc.example
-    assert all(e.file is None for e in doc.state.entries)
+    doc = ForceDoc.home(GAME)
+    assert doc.path is None and doc.example and doc.force.path is None
+    assert doc.force.name == "Northern Raid"  # the first example roster
+    assert all(e.file is None and not e.source for e in doc.force.entries)
 
 
 def test_blank_files_and_display_paths(tmp_path, monkeypatch):
@@ -101,3 +99,34 @@ def test_blank_files_and_display_paths(tmp_path, monkeypatch):
     assert display_path(tmp_path / "sub" / "a.yaml") == str(Path("sub") / "a.yaml")
     assert display_path(Path("/elsewhere/b.yaml")) == "b.yaml"
     assert display_path(None) == "not saved yet"
+
+
+def test_a_unit_doc_assesses_each_snapshot_once(monkeypatch):
+    calls = []
+    real = GAME.assess
+
+    def assess(unit, catalog):
+        calls.append(unit)
+        return real(unit, catalog)
+
+    monkeypatch.setattr(GAME, "assess", assess)
+    doc = UnitDoc.new(GAME, name="Levy")
+    assert (doc.tally.total, doc.final.athletics, doc.name) == (0, 0, "Levy")
+    assert doc.loaded().tally is doc.tally
+    assert len(calls) == 1
+    doc.edit(edits.set_dice(doc.unit, "melee", "off", 1))
+    assert doc.tally.total == doc.assessment.tally.total == 1
+    assert len(calls) == 2
+    data = doc.data()
+    assert (data["system"], data["name"], data["skills"]) == \
+        ("opentactics", "Levy", {"melee": {"off_dice": 1}})
+
+
+def test_a_force_doc_is_a_history_of_forces():
+    doc = ForceDoc.home(GAME)
+    before = doc.force
+    assert doc.edit(before.with_count(0, 5))
+    assert doc.force.entries[0].count == 5 and before.entries[0].count == 4
+    assert [f.label for f in doc.force.facts()] == ["Starting morale", "Activation counters"]
+    assert doc.undo() and doc.force is before and not doc.dirty
+    assert not doc.undo() and doc.redo() and doc.dirty

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from designer.io import load_yaml
-from designer.systems import bundled_catalog
-from designer.systems import opentactics as ot
+from designer.systems import bundled_catalog, system
 from designer.tui.app import build_app
 
 pytestmark = pytest.mark.tui
@@ -70,6 +69,7 @@ async def test_build_a_unit_from_an_empty_file_through_all_eight_steps(tmp_path,
         await pilot.press("pagedown")
         assert app.screen.step == 7
         await pilot.press("ctrl+s")
+        await app.workers.wait_for_complete()  # the save runs in a worker
         await pilot.pause()
         assert not app.screen.doc.dirty
 
@@ -90,7 +90,8 @@ async def test_build_a_unit_from_an_empty_file_through_all_eight_steps(tmp_path,
         "abilities": [{"name": "Stealth", "rank": 2}, "Hex"],
     }
     catalog = bundled_catalog()
-    tally = ot.price(ot.parse_unit(saved, catalog), catalog)
+    game = system("opentactics")
+    tally = game.assess(game.parse_unit(saved, catalog), catalog).tally
     # dice 10; bumps +2 (6) and the shield's two +1s (4); range 1 + 7; athletics 5 × 2;
     # Stealth 2 + Hex 4 + 5
     assert tally.total == 10 + 10 + 8 + 10 + 11
@@ -154,3 +155,81 @@ async def test_an_unreadable_file_is_refused_and_kept(tmp_path):
     with pytest.raises(InputError, match="not valid YAML"):
         build_app(unit_path=path, start="edit")
     assert path.read_text() == "name: [oops\n"
+
+
+ASH_WARDEN = """\
+system: opentactics
+name: Ash Warden
+types: [Infantry, Elf, Living, Warrior]
+athletics: 6
+skills:
+  melee:     {off_dice: 2, def_dice: 2, range: 1}
+  ballistic: {off_dice: 2, off_bumps: [1], def_dice: 1, range: 2}
+  arcane:    {def_dice: 1}
+  technical: {def_dice: 1}
+equipment:
+  - {item: Bow or Crossbow, range: 6}
+  - {item: Hand Weapon, abilities: [Duelist]}
+abilities:
+  - {name: Stealth, rank: 2}
+  - {name: Nimble}
+"""
+
+
+async def test_one_assessment_per_keypress(tmp_path, monkeypatch):
+    """A value-changing keypress folds, prices and checks the unit once: the editor, the
+    stepper, the tally panel and the card preview all draw that one assessment."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "ash-warden.yaml").write_text(ASH_WARDEN)
+    app = build_app(unit_path=tmp_path / "ash-warden.yaml", start="edit")
+    game = app.unit_doc.game
+    assessed, carded = [], []
+    real_assess, real_card = game.assess, game.card
+
+    def assess(unit, catalog):
+        assessed.append(unit)
+        return real_assess(unit, catalog)
+
+    def card(assessment):
+        carded.append(assessment)
+        return real_card(assessment)
+
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        monkeypatch.setattr(game, "assess", assess)
+        monkeypatch.setattr(game, "card", card)
+        for key, step in (("right", 0), ("pagedown", 1), ("pagedown", 2), ("right", 2)):
+            assessed.clear()
+            carded.clear()
+            await pilot.press(key)
+            await pilot.pause()
+            assert app.screen.step == step
+            changed = key == "right"
+            assert len(assessed) == (1 if changed else 0), key
+            if changed:
+                assert assessed[0] is app.screen.doc.unit
+                assert [a.unit for a in carded] == [app.screen.doc.unit]
+        skills = app.screen.doc.unit.skills
+        assert (skills.melee.off_dice, skills.melee.range) == (3, 2)
+        card_text = str(app.screen.query_one("#card").render())
+        assert "OFF 3" in card_text and "RNG 2" in card_text
+
+
+async def test_a_custom_ability_from_its_form(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    app = build_app(unit_path=tmp_path / "u.yaml", start="edit")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await app.screen.run_action("goto(5)")  # the abilities step
+        await pilot.pause()
+        app.screen.query_one("#custom-ability").focus()
+        await pilot.press("c")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "CustomAbilityDialog"
+        await pilot.press(*"Ember Oath", "enter", "3", "enter", *"Burns", "enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "DesignerScreen"
+        choice = unit_of(app).abilities[0]
+        assert (choice.name, choice.cost, choice.text) == ("Ember Oath", 3, "Burns")
+        assert focused_id(app) == "ability-list"
+        assert app.screen.doc.tally.total == 3

@@ -18,11 +18,11 @@ def force_of(app):
 
 
 def total(app) -> int:
-    return force_of(app).force().total
+    return force_of(app).force.total
 
 
 def entries(app):
-    return [(e.unit.name, e.count) for e in force_of(app).state.entries]
+    return [(e.unit.name, e.count) for e in force_of(app).force.entries]
 
 
 async def test_home_opens_the_example_force(monkeypatch, tmp_path):
@@ -59,7 +59,7 @@ async def test_add_an_example_count_it_past_the_cap_and_undo(monkeypatch, tmp_pa
         assert entries(app)[-1] == ("Cinder Drake", 3)
         assert total(app) == 337 + 3 * 73 == 556
         assert bar.has_class("-over")
-        assert "56 over the cap" in str(bar.render())
+        assert "56 over the points cap" in str(bar.render())
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert total(app) == 337 + 2 * 73
@@ -98,7 +98,9 @@ async def test_a_new_roster_file_is_saved_where_asked(monkeypatch, tmp_path):
         await pilot.press("enter")  # the first example: Ash Warden
         await pilot.pause()
         await pilot.press("plus", "ctrl+s")
+        await app.workers.wait_for_complete()  # the save runs in a worker
         await pilot.pause()
+        assert not app.screen.doc.dirty
     saved = load_yaml(path)
     assert [u["count"] for u in saved["units"]] == [2]
     assert saved["units"][0]["unit"]["name"] == "Ash Warden"

@@ -4,8 +4,6 @@ error path, a force's unit opened in the designer and back, the quit guard's ans
 from __future__ import annotations
 
 import asyncio
-import sys
-import types
 from pathlib import Path
 
 import pytest
@@ -44,13 +42,14 @@ def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @pytest.fixture
 def fake_export(monkeypatch: pytest.MonkeyPatch) -> list[dict]:
-    """designer.export.export_path replaced by a recorder that writes a small file."""
+    """designer.export.export_doc replaced by a recorder that writes a small file."""
+    import designer.export
+
     calls: list[dict] = []
 
-    def export_path(source, fmt, *, out=None, paper="a4", overwrite=False, progress=None):
-        data = load_yaml(source)  # the source must be readable when the export runs
-        calls.append({"source": Path(source), "fmt": fmt, "out": out, "paper": paper,
-                      "overwrite": overwrite, "data": data})
+    def export_doc(doc, fmt, *, out=None, paper="a4", overwrite=False, progress=None):
+        calls.append({"doc": doc, "fmt": fmt, "out": out, "paper": paper,
+                      "overwrite": overwrite})
         if progress is not None:
             progress(1, 1)
         target = Path(out or "exports") / f"export.{fmt}"
@@ -58,11 +57,7 @@ def fake_export(monkeypatch: pytest.MonkeyPatch) -> list[dict]:
         target.write_text("exported")
         return target
 
-    module = sys.modules.get("designer.export")
-    if module is None:  # the export package is not there: stand one in
-        module = types.ModuleType("designer.export")
-        monkeypatch.setitem(sys.modules, "designer.export", module)
-    monkeypatch.setattr(module, "export_path", export_path, raising=False)
+    monkeypatch.setattr(designer.export, "export_doc", export_doc, raising=False)
     return calls
 
 
@@ -82,7 +77,7 @@ def send_now(app, *keys: str) -> None:
 # --- export ---------------------------------------------------------------------------------
 
 
-async def test_export_dialog_exports_the_saved_file(here, fake_export):
+async def test_export_dialog_exports_the_unit_in_memory(here, fake_export):
     (here / "ash-warden.yaml").write_text(UNIT_YAML)
     app = build_app(unit_path=Path("ash-warden.yaml"), start="edit")
     async with app.run_test(size=SIZE) as pilot:
@@ -90,6 +85,7 @@ async def test_export_dialog_exports_the_saved_file(here, fake_export):
         await pilot.press("ctrl+e")
         await pilot.pause()
         assert type(app.screen).__name__ == "ExportDialog"
+        assert "Exports the saved file." in str(app.screen.query_one(".message").render())
         await pilot.press("right", "enter")  # html
         await settle(pilot, app)
         status = str(app.screen.query_one("#export-status").render())
@@ -99,7 +95,8 @@ async def test_export_dialog_exports_the_saved_file(here, fake_export):
         assert type(app.screen).__name__ == "DesignerScreen"
     assert len(fake_export) == 1
     call = fake_export[0]
-    assert call["source"] == Path("ash-warden.yaml")
+    doc = call["doc"]
+    assert (doc.kind, doc.name, doc.source) == ("unit", "Ash Warden", Path("ash-warden.yaml"))
     assert (call["fmt"], call["out"], call["paper"], call["overwrite"]) == \
         ("html", Path("exports"), "a4", False)
 
@@ -113,24 +110,43 @@ async def test_export_of_unsaved_changes_exports_what_is_on_screen(here, fake_ex
         await pilot.pause()
         await pilot.press("ctrl+e")
         await pilot.pause()
+        assert "unsaved changes included" in str(app.screen.query_one(".message").render())
         await pilot.press("enter")
         await settle(pilot, app)
     call = fake_export[0]
     assert call["fmt"] == "pdf"
-    assert call["source"] != Path("ash-warden.yaml")  # a temporary copy
-    assert call["data"]["skills"]["melee"]["off_dice"] == 3
+    doc = call["doc"]
+    assert doc.loaded.unit.skills.melee.off_dice == 3  # the unit in memory, no copy on disk
+    assert doc.cards[0].points == doc.loaded.tally.total
+    assert sorted(p.name for p in here.iterdir()) == ["ash-warden.yaml", "exports"]
     assert load_yaml(here / "ash-warden.yaml")["skills"]["melee"]["off_dice"] == 2
+
+
+async def test_export_of_a_force_exports_the_force_on_screen(here, fake_export):
+    app = build_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("plus")  # one more Levy Spearman: 337 + 17
+        await pilot.pause()
+        await pilot.press("ctrl+e")
+        await pilot.pause()
+        await pilot.press("right", "right", "enter")  # md, in the default folder
+        await settle(pilot, app)
+    doc = fake_export[0]["doc"]
+    assert (doc.kind, doc.name, fake_export[0]["fmt"]) == ("roster", "Northern Raid", "md")
+    assert doc.summary.total == 337 + 17
+    assert (here / "exports" / "export.md").is_file()
 
 
 async def test_export_errors_are_shown_in_one_line(here, monkeypatch):
     from designer.errors import InputError
 
-    def export_path(source, fmt, **kwargs):
+    def export_doc(doc, fmt, **kwargs):
         raise InputError("exists; pass --force to overwrite", file="exports/ash-warden.pdf")
 
     import designer.export
 
-    monkeypatch.setattr(designer.export, "export_path", export_path)
+    monkeypatch.setattr(designer.export, "export_doc", export_doc, raising=False)
     (here / "ash-warden.yaml").write_text(UNIT_YAML)
     app = build_app(unit_path=Path("ash-warden.yaml"), start="edit")
     async with app.run_test(size=SIZE) as pilot:
@@ -253,7 +269,7 @@ async def test_open_a_forces_unit_edit_it_and_go_back(here):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         forces = app.screen
-        before = forces.doc.force().total
+        before = forces.doc.force.total
         await pilot.press("enter")  # Levy Spearman, 17 points, 4 of them
         await pilot.pause()
         assert type(app.screen).__name__ == "DesignerScreen"
@@ -264,13 +280,13 @@ async def test_open_a_forces_unit_edit_it_and_go_back(here):
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is forces
-        entry = forces.doc.state.entries[0]
+        entry = forces.doc.force.entries[0]
         assert (entry.unit.name, entry.tally.total, entry.count) == ("Levy Spearman", 19, 4)
-        assert forces.doc.force().total == before + 4 * 2
+        assert forces.doc.force.total == before + 4 * 2
         assert forces.doc.dirty
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert forces.doc.force().total == before
+        assert forces.doc.force.total == before
         assert not forces.doc.dirty
 
 
@@ -283,7 +299,7 @@ async def test_a_new_unit_from_the_forces_screen(here):
         assert type(app.screen).__name__ == "DesignerScreen"
         await pilot.press("2", "escape")
         await pilot.pause()
-        entries = app.screen.doc.state.entries
+        entries = app.screen.doc.force.entries
         assert [(e.unit.name, e.tally.total) for e in entries] == [("New Unit", 3)]
 
 
@@ -299,11 +315,11 @@ async def test_the_cap_spinner_and_the_bar(here):
         await pilot.pause()
         await pilot.press("backspace", "backspace", "backspace", "3", "0")  # cap 30
         await pilot.pause()
-        assert app.screen.doc.state.cap == 30
+        assert app.screen.doc.force.cap == 30
         assert app.screen.query_one(PointsBar).has_class("-over")
         await pilot.press("0")  # 300
         await pilot.pause()
-        assert app.screen.doc.state.cap == 300
+        assert app.screen.doc.force.cap == 300
         assert not app.screen.query_one(PointsBar).has_class("-over")
 
 
@@ -359,9 +375,34 @@ async def test_browser_search_and_detail(here):
         await pilot.press(*"stealth")
         await pilot.pause()
         listing = app.screen.query_one("#list-abilities")
-        assert [o.id for o in listing.options] == ["Stealth"]
+        assert [o.prompt.plain.split()[0] for o in listing.options] == ["Stealth"]
         detail = str(app.screen.query_one("#detail-abilities").render())
         assert "Stealth" in detail and "Ranks 1–4" in detail and "R×1" in detail
+
+
+async def test_browser_searches_as_the_cli_does(here):
+    """'reroll' finds the abilities whose text says 're-roll', as `designer catalog
+    --search` does; every catalog section has its tab, the save table's notes included."""
+    from designer.render import catalog_tables
+    from designer.systems import system
+
+    game = system("opentactics")
+    app = build_app(start="browser")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press(*"reroll")
+        await pilot.pause()
+        names = [o.prompt.plain.split("  ")[0].strip()
+                 for o in app.screen.query_one("#list-abilities").options]
+        cli = next(catalog_tables(game.catalog_sections(game.bundled_catalog()),
+                                  "abilities", "reroll"))
+        assert len(names) == cli.row_count >= 5
+        tabs = [pane.id for pane in app.screen.query("TabPane")]
+        assert tabs == ["tab-abilities", "tab-equipment", "tab-types", "tab-saves"]
+        app.screen.query_one("#sections").active = "tab-saves"
+        await pilot.pause()
+        detail = str(app.screen.query_one("#detail-saves").render())
+        assert "Pairs not listed have no save." in detail
 
 
 async def test_help_opens_and_closes(here):
@@ -389,3 +430,21 @@ async def test_every_step_fits_a_small_terminal(here):
             assert screen.query_one("#stepper").size.width >= 13
             await pilot.press("pagedown")
             await pilot.pause()
+
+
+async def test_the_palette_draws_from_the_system(here):
+    (here / "ash-warden.yaml").write_text(UNIT_YAML)
+    app = build_app(unit_path=Path("ash-warden.yaml"), start="edit")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        titles = {c.title: c.help for c in app.get_system_commands(app.screen)}
+        assert [t for t in titles if t.startswith("Step ")] == [
+            "Step 1: Dice", "Step 2: Bumps", "Step 3: Range", "Step 4: Athletics",
+            "Step 5: Equipment", "Step 6: Abilities", "Step 7: Types", "Step 8: Tally"]
+        assert titles["Export…"] == "Export as pdf, html, md, txt, json or yaml (ctrl+e)"
+        assert titles["Help"] == "Keys and the eight steps (f1)"
+        assert titles["Catalog browser"] == "Abilities, equipment, types and saves (f3)"
+        await pilot.press("f2")
+        await pilot.pause()
+        titles = {c.title for c in app.get_system_commands(app.screen)}
+        assert {"Add an example unit", "Add a unit from a file", "New unit"} <= titles

@@ -11,8 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from designer.systems import system
 from designer.tui.app import DesignerApp, build_app
-from designer.tui.guide import STEPS
+
+STEPS = system("opentactics").steps()
 
 pytestmark = pytest.mark.tui
 
@@ -73,8 +75,8 @@ def where(pilot) -> str:
     return f"{screen.title} · {screen.sub_title}"
 
 
-@pytest.mark.parametrize(("index", "key"), [(n, key) for n, (key, _t, _s) in enumerate(STEPS)],
-                         ids=[key for key, _title, _short in STEPS])
+@pytest.mark.parametrize(("index", "key"), [(n, step.key) for n, step in enumerate(STEPS)],
+                         ids=[step.key for step in STEPS])
 def test_designer_step(snap_compare, unit_app, tmp_path, index: int, key: str) -> None:
     seen: dict[str, object] = {}
 

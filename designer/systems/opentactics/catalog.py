@@ -13,7 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from designer.errors import InputError
-from designer.io import load_mapping, validate
+from designer.io import load_mapping, refuse_boolean_keys, validate
 from designer.systems.opentactics.formula import Formula, parse_formula
 
 Skill = Literal["melee", "ballistic", "arcane", "technical"]
@@ -283,10 +283,6 @@ class Catalog:
     def dice_word(self, dice: int) -> str:
         return self.dice_words[dice] if 0 <= dice < len(self.dice_words) else ""
 
-    def as_model(self) -> CatalogModel:
-        return CatalogModel(abilities=self.abilities, equipment=self.equipment,
-                            types=self.types, costs=self.costs, saves=self.saves)
-
 
 _FILE_MODELS: dict[str, type[BaseModel]] = {
     "abilities": AbilitiesFile,
@@ -302,8 +298,9 @@ def load_catalog(root: Path) -> Catalog:
     parts = {}
     for name in CATALOG_FILES:
         path = root / f"{name}.yaml"
-        parts[name] = validate(_FILE_MODELS[name], load_mapping(path, f"{name} catalog"),
-                               file=path)
+        data = load_mapping(path, f"{name} catalog")
+        refuse_boolean_keys(data, path, "write pool: melee_off (or quote the key)")
+        parts[name] = validate(_FILE_MODELS[name], data, file=path)
     catalog = Catalog(**parts, root=root)
     _cross_check(catalog, root)
     return catalog

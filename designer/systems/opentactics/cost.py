@@ -1,4 +1,4 @@
-"""Step eight: the itemised tally of a unit's final values (DESIGN §4).
+"""Step eight: the itemised tally of a unit's final values (README, "The cost model").
 
 The designer re-prices at every keypress, so the lines that depend only on the tally table
 (a pool of two dice, a +1 bump, a range of 3...) are made once per table by `LineBook` and

@@ -22,10 +22,6 @@ class Formula:
     template: str = ""  # 'R×AR = {R}×{AR}': `worked` fills it in
 
     @property
-    def is_fixed(self) -> bool:
-        return not self.variables
-
-    @property
     def display(self) -> str:
         return _SPLIT.sub("×", self.text)
 

@@ -1,4 +1,4 @@
-"""The OpenTactics unit file (DESIGN §3) as pydantic models."""
+"""The OpenTactics unit file (README, "Unit and roster files") as pydantic models."""
 
 from __future__ import annotations
 

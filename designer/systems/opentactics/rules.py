@@ -1,4 +1,5 @@
-"""The checks of DESIGN §4: errors make a unit illegal, warnings flag what is likely unmeant.
+"""The checks of a unit (README, "The cost model"): errors make a unit illegal, warnings
+flag what is likely unmeant.
 
 Every finding has a stable code (tests, JSON output and users rely on them) and a message
 that says how to fix it.

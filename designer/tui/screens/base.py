@@ -13,8 +13,9 @@ from textual.screen import Screen
 
 from designer.errors import InputError
 from designer.io import save_yaml
-from designer.tui.documents import display_path, slug
-from designer.tui.screens.dialogs import ExportDialog, PathDialog
+from designer.tui.documents import display_path
+from designer.tui.screens.dialogs import PathDialog
+from designer.tui.screens.export import ExportDialog
 
 DOCUMENT_BINDINGS = [
     Binding("ctrl+s", "save", "Save", priority=True),
@@ -36,8 +37,12 @@ class DocumentScreen(Screen):
     def document_name(self) -> str:
         raise NotImplementedError
 
-    def export_data(self) -> dict[str, Any]:
-        return self.doc.data()
+    #: what the document is called when its name gives no file name ("unit", "force")
+    document_word = "document"
+
+    def export_snapshot(self) -> Any:
+        """The present document as the exports take it (a LoadedUnit or a Force)."""
+        raise NotImplementedError
 
     # undo / redo
     async def action_undo(self) -> None:
@@ -61,8 +66,12 @@ class DocumentScreen(Screen):
 
     def action_save_as(self) -> None:
         current = self.doc.path
-        value = str(Path(display_path(current))) if current is not None else \
-            f"{slug(self.document_name())}.yaml"
+        if current is not None:
+            value = str(Path(display_path(current)))
+        else:
+            from designer.export import safe_name
+
+            value = f"{safe_name(self.document_name(), self.document_word)}.yaml"
 
         def chosen(path: Path | None) -> None:
             if path is not None:
@@ -102,6 +111,6 @@ class DocumentScreen(Screen):
 
     # export
     def action_export(self) -> None:
-        self.app.push_screen(ExportDialog(name=self.document_name(), source=self.doc.path,
-                                          dirty=self.doc.dirty or not self.doc.exists,
-                                          data=self.export_data))
+        saved = self.doc.path is not None and self.doc.exists and not self.doc.dirty
+        self.app.push_screen(ExportDialog(name=self.document_name(), saved=saved,
+                                          snapshot=self.export_snapshot))

@@ -1,4 +1,6 @@
-"""The catalog browser: abilities, equipment and types, searchable, with full detail."""
+"""The catalog browser: the game system's catalog sections (abilities, equipment, ...),
+one tab each, searchable the way `designer catalog --search` is, with each entry's full
+detail and the section's notes."""
 
 from __future__ import annotations
 
@@ -12,125 +14,110 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static, TabbedContent, TabPane
 from textual.widgets.option_list import Option
 
-from designer.render import _type_cost
-from designer.systems import bundled_catalog
+from designer.search import matches
+from designer.systems import CatalogRow, CatalogSection, GameSystem
 from designer.tui.widgets.fields import MovingList, SearchField
 
-SECTIONS = ("abilities", "equipment", "types")
+#: a column whose cells are all this short is shown in the list; longer ones (effects,
+#: notes) only in the detail pane
+LIST_COLUMN = 24
 
 
-def matches(search: str, *texts: str) -> bool:
-    return not search or any(search in t.casefold() for t in texts)
+def tab_label(section: CatalogSection) -> str:
+    """'Abilities' from 'Abilities (step six)'."""
+    return section.title.split(" (", 1)[0]
+
+
+def and_list(words: list[str]) -> str:
+    return f"{', '.join(words[:-1])} and {words[-1]}" if len(words) > 1 else "".join(words)
+
+
+def list_widths(section: CatalogSection) -> list[tuple[int, int]]:
+    """(column, width) of the columns the list shows: the first, and every short one."""
+    out = []
+    for i in range(len(section.columns)):
+        width = max((len(row.cells[i]) for row in section.rows if i < len(row.cells)),
+                    default=0)
+        if i == 0 or width <= LIST_COLUMN:
+            out.append((i, width))
+    return out
+
+
+def prompt(row: CatalogRow, widths: list[tuple[int, int]]) -> Content:
+    parts: list[Any] = []
+    last = len(widths) - 1
+    for n, (i, width) in enumerate(widths):
+        cell = row.cells[i] if i < len(row.cells) else ""
+        text = cell if n == last else cell.ljust(width + 2)
+        parts.append((text, "bold") if n == 0 else text)
+    return Content.assemble(*parts)
 
 
 class BrowserScreen(Screen):
     CSS_PATH = "browser.tcss"
     BINDINGS = [("escape", "app.back", "Back")]
 
-    def __init__(self, catalog: Any | None = None) -> None:
+    def __init__(self, game: GameSystem, catalog: Any | None = None) -> None:
         super().__init__()
-        self.catalog = catalog or bundled_catalog()
+        self.game = game
+        self.catalog = catalog if catalog is not None else game.bundled_catalog()
+        self.sections = {s.key: s for s in game.catalog_sections(self.catalog)}
+        self.widths = {key: list_widths(s) for key, s in self.sections.items()}
+        self.shown: dict[str, list[CatalogRow]] = {}
 
     def compose(self) -> ComposeResult:
         yield Header()
         with TabbedContent(id="sections"):
-            for section in SECTIONS:
-                with TabPane(section.title(), id=f"tab-{section}"):
-                    yield SearchField(f"list-{section}", placeholder=f"Search {section}",
-                                      id=f"search-{section}", compact=True)
+            for key, section in self.sections.items():
+                with TabPane(tab_label(section), id=f"tab-{key}"):
+                    yield SearchField(f"list-{key}",
+                                      placeholder=f"Search {tab_label(section).lower()}",
+                                      id=f"search-{key}", compact=True)
                     with Horizontal(classes="browse"):
-                        yield MovingList(id=f"list-{section}", classes="browse-list")
+                        yield MovingList(id=f"list-{key}", classes="browse-list")
                         with VerticalScroll(classes="detail", can_focus=False):
-                            yield Static(id=f"detail-{section}")
+                            yield Static(id=f"detail-{key}")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.title = "Catalog"
-        self.sub_title = "abilities, equipment and types"
-        for section in SECTIONS:
-            self.fill(section)
-        self.query_one("#search-abilities").focus()
+        self.sub_title = and_list([tab_label(s).lower() for s in self.sections.values()])
+        for key in self.sections:
+            self.fill(key)
+        if self.sections:
+            self.query_one(f"#search-{next(iter(self.sections))}").focus()
 
-    def entries(self, section: str, search: str) -> list[tuple[str, Content]]:
-        catalog = self.catalog
-        out = []
-        if section == "abilities":
-            for a in catalog.abilities:
-                if matches(search, a.name, a.summary, *a.aliases):
-                    out.append((a.name, Content.assemble((a.label.ljust(22), "bold"),
-                                                         a.formula.display)))
-        elif section == "equipment":
-            for item in catalog.equipment:
-                if matches(search, item.name, item.kind, *item.effects):
-                    out.append((item.name, Content.assemble((item.name.ljust(20), "bold"),
-                                                            item.kind)))
-        else:
-            for t in catalog.types:
-                if matches(search, t.name, t.category, t.summary):
-                    out.append((t.name, Content.assemble((t.name.ljust(14), "bold"),
-                                                         t.category)))
-        return out
+    def rows(self, key: str, search: str) -> list[CatalogRow]:
+        """The section's rows that the search matches (in their cells or search texts)."""
+        return [row for row in self.sections[key].rows
+                if matches(search, (*row.cells, *row.search))]
 
-    def fill(self, section: str) -> None:
-        search = self.query_one(f"#search-{section}", SearchField).value.strip().casefold()
-        listing = self.query_one(f"#list-{section}", MovingList)
-        listing.set_options([Option(prompt, id=name)
-                             for name, prompt in self.entries(section, search)])
+    def fill(self, key: str) -> None:
+        search = self.query_one(f"#search-{key}", SearchField).value.strip()
+        listing = self.query_one(f"#list-{key}", MovingList)
+        rows = self.shown[key] = self.rows(key, search)
+        widths = self.widths[key]
+        listing.set_options([Option(prompt(row, widths), id=str(n))
+                             for n, row in enumerate(rows)])
         if listing.option_count:
             listing.highlighted = 0
-        self.show_detail(section)
+        self.show_detail(key)
 
-    def show_detail(self, section: str) -> None:
-        listing = self.query_one(f"#list-{section}", MovingList)
-        detail = self.query_one(f"#detail-{section}", Static)
+    def show_detail(self, key: str) -> None:
+        listing = self.query_one(f"#list-{key}", MovingList)
+        detail = self.query_one(f"#detail-{key}", Static)
         option = listing.highlighted_option
+        notes = [Content.styled(note, "$foreground-muted") for note in self.sections[key].notes]
         if option is None:
-            detail.update(Content.styled("Nothing matches the search.", "$foreground-muted"))
+            detail.update(Content("\n\n").join(
+                [Content.styled("Nothing matches the search.", "$foreground-muted"), *notes]))
             return
-        detail.update(self.detail(section, option.id or ""))
-
-    def detail(self, section: str, name: str) -> Content:
-        catalog = self.catalog
-        if section == "abilities":
-            a = catalog.ability(name)
-            lines = [Content.styled(a.name, "bold $accent"),
-                     Content.assemble(("Cost ", "$foreground-muted"), a.formula.display)]
-            if a.ranks:
-                lines.append(Content.assemble(("Ranks ", "$foreground-muted"), a.ranks.label))
-            if a.aliases:
-                lines.append(Content.assemble(("Also spelt ", "$foreground-muted"),
-                                              ", ".join(a.aliases)))
-            offered = [i.name for i in catalog.equipment
-                       if any(o.name == a.name for o in i.abilities)]
-            if offered:
-                lines.append(Content.assemble(("From equipment ", "$foreground-muted"),
-                                              ", ".join(offered)))
-            lines += [Content(""), Content(a.summary)]
-        elif section == "equipment":
-            item = catalog.item(name)
-            lines = [Content.styled(item.name, "bold $accent"),
-                     Content.assemble(("Kind ", "$foreground-muted"), item.kind), Content("")]
-            lines += [Content(f"• {effect}") for effect in item.effects] or \
-                [Content("• no effects")]
-            if item.range is not None and item.range.max != item.range.min:
-                lines += [Content(""), Content.styled(
-                    f"Pick a range from {item.range.min} to {item.range.max} when carried.",
-                    "$foreground-muted")]
-            if item.bumps:
-                lines.append(Content.styled(
-                    "Its bumps go in as new bumps or onto an existing one (up to +4).",
-                    "$foreground-muted"))
-            lines.append(Content.styled(
-                "Equipment costs nothing itself: its effects are priced.", "$foreground-muted"))
-        else:
-            t = catalog.type(name)
-            lines = [Content.styled(t.name, "bold $accent"),
-                     Content.assemble(("Category ", "$foreground-muted"), t.category),
-                     Content.assemble(("Cost ", "$foreground-muted"),
-                                      _type_cost(t, catalog.costs))]
-            if t.summary:
-                lines += [Content(""), Content(t.summary)]
-        return Content("\n").join(lines)
+        row = self.shown[key][int(option.id or 0)]
+        parts = [Content.styled(row.name, "bold $accent")]
+        if row.detail:
+            parts.append(Content(row.detail))
+        detail.update(Content("\n").join(parts) + (Content("\n\n") + Content("\n").join(notes)
+                                                   if notes else Content("")))
 
     @on(SearchField.Changed)
     def searched(self, event: SearchField.Changed) -> None:
@@ -144,5 +131,5 @@ class BrowserScreen(Screen):
 
     @on(TabbedContent.TabActivated)
     def tab(self, event: TabbedContent.TabActivated) -> None:
-        section = (event.pane.id or "").split("-", 1)[1]
-        self.query_one(f"#search-{section}").focus()
+        key = (event.pane.id or "").split("-", 1)[1]
+        self.query_one(f"#search-{key}").focus()

@@ -1,9 +1,10 @@
-"""The unit designer: the eight build steps down the left, the step's editor in the
-middle, the live tally and a card preview on the right."""
+"""The unit designer: the system's build steps down the left, the step's editor in the
+middle, the live tally and a card preview on the right. Everything about the game comes
+through the game-system contract and the editors registered for the system."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from textual import on
@@ -13,28 +14,27 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import ContentSwitcher, Footer, Header, Static
 
-from designer.tui import edits
-from designer.tui.documents import (
-    ForceDoc,
-    UnitDoc,
-    display_path,
-    replace_unit,
-)
-from designer.tui.guide import STEP_KEYS, STEPS, step_of_field
-from designer.tui.screens.base import DOCUMENT_BINDINGS, DocumentScreen
-from designer.tui.screens.dialogs import ConfirmDialog, CustomAbilityDialog
-from designer.tui.widgets.fields import TextField, set_content
-from designer.tui.widgets.stepper import Stepper
-from designer.tui.widgets.steps import (
-    EDITORS,
-    AbilitiesEditor,
+from designer.systems import Assessment
+from designer.tally import Tally
+from designer.tui.documents import ForceDoc, UnitDoc, display_path
+from designer.tui.editors import (
     EditUnit,
     GoToStep,
+    RunAction,
     StepEditor,
-    TallyEditor,
     View,
+    editor_css,
+    editors_for,
+    renamed,
 )
-from designer.tui.widgets.tally import TallyPanel
+from designer.tui.screens.base import DOCUMENT_BINDINGS, DocumentScreen
+from designer.tui.screens.dialogs import ConfirmDialog
+from designer.tui.widgets.card import card_of
+from designer.tui.widgets.fields import TextField, set_content
+from designer.tui.widgets.stepper import Stepper
+from designer.tui.widgets.tally import StepFigure, TallyPanel
+
+MAX_STEP_KEYS = 9  # the digit keys that go to a step
 
 
 @dataclass
@@ -46,18 +46,19 @@ class EntryLink:
 
     @property
     def entry(self) -> Any:
-        return self.force.state.entries[self.index]
+        return self.force.force.entries[self.index]
 
-    def apply(self, unit: Any) -> bool:
+    def apply(self, unit: Any, assessment: Assessment | None = None) -> bool:
         entry = self.entry
         if unit == entry.unit:
             return False
-        new = self.force.entry(unit, entry.count, entry.file)
-        return self.force.edit(replace_unit(self.force.state, self.index, new))
+        force = self.force.force
+        assessment = assessment or force.game.assess(unit, force.catalog)
+        return self.force.edit(force.replaced(self.index, replace(entry, assessment=assessment)))
 
 
 class DesignerScreen(DocumentScreen):
-    CSS_PATH = "designer.tcss"
+    CSS_PATH = ["designer.tcss", "../editors/editors.tcss"]
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
 
@@ -67,15 +68,25 @@ class DesignerScreen(DocumentScreen):
         Binding("pageup", "previous_step", "Prev", priority=True, key_display="PgUp"),
         Binding("escape", "close", "Back"),
         Binding("ctrl+t", "focus_stepper", "Steps", show=False),
-        *[Binding(str(n), f"goto({n - 1})", f"Step {n}", show=False) for n in range(1, 9)],
+        *[Binding(str(n), f"goto({n - 1})", f"Step {n}", show=False)
+          for n in range(1, MAX_STEP_KEYS + 1)],
     ]
 
     def __init__(self, doc: UnitDoc, *, link: EntryLink | None = None, step: int = 0) -> None:
         super().__init__()
         self.doc = doc
+        self.game = doc.game
+        self.steps = doc.game.steps()
+        self.keys = [s.key for s in self.steps]
+        self.editors = editors_for(doc.game)
+        self.css_path = [*self.css_path, *editor_css(doc.game)]
         self.link = link
         self.step = step
-        self.visited = set(range(len(STEPS))) if doc.exists or link else {step}
+        self.visited = set(range(len(self.steps))) if doc.exists or link else {step}
+
+    @property
+    def document_word(self) -> str:  # type: ignore[override]
+        return self.game.UNIT_WORD
 
     # --- layout ----------------------------------------------------------------------------
 
@@ -83,26 +94,27 @@ class DesignerScreen(DocumentScreen):
         view = self.view()
         yield Header()
         with Horizontal(id="main"):
-            yield Stepper(id="stepper")
+            yield Stepper(self.steps, id="stepper")
             with Vertical(id="middle"):
                 with Horizontal(id="name-row"):
                     yield Static("Name", id="name-label")
-                    yield TextField(value=self.doc.unit.name, id="unit-name", compact=True,
-                                    max_length=80, placeholder="the unit's name")
+                    yield TextField(value=self.doc.name, id="unit-name", compact=True,
+                                    max_length=80,
+                                    placeholder=f"the {self.game.UNIT_WORD}'s name")
                 yield Static(id="step-title")
-                with ContentSwitcher(initial=f"step-{STEP_KEYS[self.step]}", id="editors"):
-                    for editor in EDITORS:
-                        yield editor(view, id=f"step-{editor.KEY}")
+                with ContentSwitcher(initial=f"step-{self.keys[self.step]}", id="editors"):
+                    for step in self.steps:
+                        yield self.editors[step.key](view, step, id=f"step-{step.key}")
             yield TallyPanel(id="tally")
         yield Footer(compact=True)
 
     def view(self) -> View:
         doc = self.doc
-        return View(doc.unit, doc.final, doc.tally, doc.catalog)
+        return View(doc.game, doc.catalog, doc.assessment)
 
     @property
     def editor(self) -> StepEditor:
-        return self.query_one(f"#step-{STEP_KEYS[self.step]}", StepEditor)
+        return self.query_one(f"#step-{self.keys[self.step]}", StepEditor)
 
     async def on_mount(self) -> None:
         await self.refresh_view()
@@ -116,28 +128,30 @@ class DesignerScreen(DocumentScreen):
     # --- keeping the view up to date --------------------------------------------------------
 
     async def refresh_view(self, *, focus: str | None = None, full: bool = False) -> None:
-        view = self.view()
+        view = self.view()  # the one assessment of this snapshot, for every part below
         await self.editor.sync(view, focus)
         tally = view.tally
-        key = STEP_KEYS[self.step]
         self.query_one(Stepper).show(self.marks(tally), self.step_points(tally))
-        self.query_one(TallyPanel).show(tally, key, tuple(c.item for c in view.unit.equipment),
-                                        card=(view.unit, view.final))
+        self.query_one(TallyPanel).show(tally, self.figures(view),
+                                        card_of(self.game, view.assessment),
+                                        priced=self.game.PRICED)
         name = self.query_one("#unit-name", TextField)
-        if name.value.strip() != view.unit.name:
+        unit_name = self.game.unit_name(view.unit)
+        if name.value.strip() != unit_name:
             with name.prevent(TextField.Changed):
-                name.value = view.unit.name
+                name.value = unit_name
         self.show_title()
 
-    def marks(self, tally: Any) -> list[str]:
+    def marks(self, tally: Tally) -> list[str]:
         found: dict[str, str] = {}
         for issue in tally.issues:
-            step = step_of_field(issue.field)
+            step = self.game.step_of(issue.field)
             if issue.severity == "error" or step not in found:
                 found[step] = issue.severity
         marks = []
-        for i, key in enumerate(STEP_KEYS):
-            if key == "tally":
+        last = len(self.keys) - 1
+        for i, key in enumerate(self.keys):
+            if i == last:
                 marks.append("error" if tally.errors else "warning" if tally.warnings
                              else "done")
             elif key in found:
@@ -146,24 +160,38 @@ class DesignerScreen(DocumentScreen):
                 marks.append("done" if i in self.visited else "todo")
         return marks
 
-    @staticmethod
-    def step_points(tally: Any) -> list[int | None]:
-        totals = tally.step_totals()
-        return [tally.total if key == "tally" else None if key == "equipment"
-                else totals.get(key, 0) for key in STEP_KEYS]
+    def step_points(self, tally: Tally) -> list[int | None]:
+        """What the stepper shows beside each step: its points, the total on the last."""
+        if not self.game.PRICED:
+            return [None] * len(self.keys)
+        last = len(self.keys) - 1
+        return [tally.total if i == last else self.editors[key].step_points(key, tally)
+                for i, key in enumerate(self.keys)]
+
+    def figures(self, view: View) -> list[StepFigure]:
+        """Every step but the last for the tally panel, the current one itemised."""
+        out = []
+        for i, step in enumerate(self.steps[:-1]):
+            editor = self.editors[step.key]
+            out.append(StepFigure(f"{i + 1} {step.title}",
+                                  editor.step_points(step.key, view.tally),
+                                  editor.tally_lines(step.key, view) if i == self.step
+                                  else None))
+        return out
 
     def show_title(self) -> None:
         doc = self.doc
         if self.link is not None and doc.path is None:
-            where = f"in force {self.link.force.state.name}"
+            where = f"in force {self.link.force.force.name}"
         else:
             where = display_path(doc.path)
         modified = " · modified" if doc.dirty else ""
-        self.title = "Unit"
-        self.sub_title = f"{doc.unit.name} · {where}{modified}"
-        number, title = self.step + 1, STEPS[self.step][1]
+        self.title = self.game.UNIT_WORD.title()
+        self.sub_title = f"{doc.name} · {where}{modified}"
+        number, title = self.step + 1, self.steps[self.step].title
         set_content(self.query_one("#step-title", Static),
-                    Content.styled(f"Step {number} of 8 · {title}", "bold $accent"))
+                    Content.styled(f"Step {number} of {len(self.steps)} · {title}",
+                                   "bold $accent"))
 
     # --- edits ------------------------------------------------------------------------------
 
@@ -185,49 +213,38 @@ class DesignerScreen(DocumentScreen):
         event.stop()
         name = event.value.strip()
         if name:
-            self.doc.edit(edits.set_name(self.doc.unit, name), merge="name")
+            doc = self.doc
+            self.doc.edit(renamed(doc.game, doc.catalog, doc.unit, name), merge="name")
             await self.refresh_view()
 
     @on(TextField.Submitted, "#unit-name")
     def name_done(self, event: TextField.Submitted) -> None:
         event.stop()
         if not event.value.strip():
-            self.notify("A unit needs a name.", severity="warning")
+            self.notify(f"A {self.game.UNIT_WORD} needs a name.", severity="warning")
             return
         self.focus_editor()
 
-    @on(AbilitiesEditor.CustomRequested)
-    def custom_ability(self, message: AbilitiesEditor.CustomRequested) -> None:
-        message.stop()
-
-        async def made(result: dict | None) -> None:
-            if result is not None:
-                unit = edits.add_custom_ability(self.doc.unit, result["name"], result["cost"],
-                                                result["text"])
-                if self.doc.edit(unit):
-                    await self.refresh_view(focus="ability-list")
-
-        self.app.push_screen(CustomAbilityDialog("Custom ability"), made)
-
-    @on(TallyEditor.Command)
-    def tally_command(self, message: TallyEditor.Command) -> None:
+    @on(RunAction)
+    def editor_action(self, message: RunAction) -> None:
         message.stop()
         self.run_action(message.action)
 
     @on(GoToStep)
     async def go_to(self, message: GoToStep) -> None:
         message.stop()
-        await self.action_goto(STEP_KEYS.index(message.key))
+        if message.key in self.keys:
+            await self.action_goto(self.keys.index(message.key))
 
     # --- steps ------------------------------------------------------------------------------
 
     async def action_goto(self, index: int, focus_editor: bool = True) -> None:
-        index = max(0, min(len(STEPS) - 1, index))
+        index = max(0, min(len(self.steps) - 1, index))
         if index != self.step:
             self.step = index
             self.visited.add(index)
             self.query_one(Stepper).current = index
-            self.query_one(ContentSwitcher).current = f"step-{STEP_KEYS[index]}"
+            self.query_one(ContentSwitcher).current = f"step-{self.keys[index]}"
             await self.refresh_view()
             self.editor.scroll_home(animate=False)
         if focus_editor:
@@ -255,12 +272,15 @@ class DesignerScreen(DocumentScreen):
     # --- documents --------------------------------------------------------------------------
 
     def document_name(self) -> str:
-        return self.doc.unit.name
+        return self.doc.name
+
+    def export_snapshot(self) -> Any:
+        return self.doc.loaded()
 
     def action_save(self) -> None:
         if self.link is not None and self.doc.path is None:
             # a unit held inline by its force: saving it means saving the force
-            self.link.apply(self.doc.unit)
+            self.link.apply(self.doc.unit, self.doc.assessment)
             self.doc.history.mark_saved(self.doc.unit)
             self.show_title()
             self.app.save_force()
@@ -270,6 +290,8 @@ class DesignerScreen(DocumentScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "close":
             return self.link is not None
+        if action == "goto" and parameters:
+            return int(parameters[0]) < len(self.steps)  # type: ignore[call-overload]
         return True
 
     def action_close(self) -> None:
@@ -298,7 +320,7 @@ class DesignerScreen(DocumentScreen):
         if not doc.dirty:
             return []
         if self.link is not None and doc.path is None:
-            return [f"{doc.unit.name} (in force {self.link.force.state.name})"]
+            return [f"{doc.name} (in force {self.link.force.force.name})"]
         return [doc.label]
 
     def save_for_quit(self) -> None:
@@ -307,7 +329,7 @@ class DesignerScreen(DocumentScreen):
         if not doc.dirty:
             return
         if self.link is not None and doc.path is None:
-            self.link.apply(doc.unit)
+            self.link.apply(doc.unit, doc.assessment)
             doc.history.mark_saved(doc.unit)
         elif doc.path is not None:
             doc.save()

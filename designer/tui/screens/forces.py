@@ -1,5 +1,7 @@
-"""The forces screen: units with counts against a points cap, the points bar, total,
-remaining and starting morale; add, duplicate, remove, count and open units."""
+"""The forces screen: units with counts against the system's budget (a points cap), the
+points bar, total, remaining and the system's facts about the force (starting morale,
+...); add, duplicate, remove, count and open units. The force is the core's immutable
+`Force`, edited with its own methods."""
 
 from __future__ import annotations
 
@@ -16,16 +18,9 @@ from textual.content import Content
 from textual.widgets import DataTable, Footer, Header, Static
 
 from designer.errors import InputError
-from designer.tui.documents import (
-    ForceDoc,
-    UnitDoc,
-    display_path,
-    example_units,
-    insert_entry,
-    remove_entry,
-    replace_unit,
-    set_count,
-)
+from designer.roster import Force
+from designer.tui.documents import ForceDoc, UnitDoc, display_path, example_units, new_name
+from designer.tui.editors import renamed
 from designer.tui.screens.base import DocumentScreen
 from designer.tui.screens.dialogs import ConfirmDialog, ExampleDialog, PathDialog
 from designer.tui.widgets.fields import Spinner, TextField
@@ -62,19 +57,23 @@ class ForcesScreen(DocumentScreen):
         Binding("o", "open_unit", "Open", show=False),
     ]
 
+    document_word = "force"
+
     def __init__(self, doc: ForceDoc) -> None:
         super().__init__()
         self.doc = doc
+        self._priced: bool | None = None  # the table's columns are made for this
 
     def compose(self) -> ComposeResult:
-        state = self.doc.state
+        force = self.doc.force
         yield Header()
         with Vertical(id="force"):
             with Horizontal(id="force-head"):
                 yield Static("Force", classes="field-label")
-                yield TextField(value=state.name, id="force-name", compact=True,
+                yield TextField(value=force.name, id="force-name", compact=True,
                                 max_length=MAX_NAME)
-                yield Spinner("Cap", state.cap or 0, maximum=99_999, step=50,
+                budget = force.rules.budget or "Cap"
+                yield Spinner(budget, force.cap or 0, maximum=99_999, step=50,
                               id="force-cap", note=Content.styled("0 = none", "$foreground-muted"))
             table = UnitTable(id="units", cursor_type="row", zebra_stripes=True)
             yield table
@@ -84,15 +83,8 @@ class ForcesScreen(DocumentScreen):
         yield Footer(compact=True)
 
     async def on_mount(self) -> None:
-        table = self.query_one(UnitTable)
-        table.add_column("Unit", key="unit")
-        table.add_column("Pts", key="pts")
-        table.add_column("×", key="count")
-        table.add_column("Total", key="sub")
-        table.add_column("Status", key="status", width=12)  # fixed: rows re-render alike
-        table.add_column("From", key="from")
         await self.refresh_view()
-        table.focus()
+        self.query_one(UnitTable).focus()
 
     def set_doc(self, doc: ForceDoc) -> None:
         """Show another force (after Open)."""
@@ -105,13 +97,31 @@ class ForcesScreen(DocumentScreen):
 
     # --- view -------------------------------------------------------------------------------
 
+    def _columns(self, table: UnitTable, priced: bool) -> None:
+        """The table's columns; points and subtotals only for a system with points."""
+        if priced == self._priced:
+            return
+        self._priced = priced
+        table.clear(columns=True)
+        table.add_column("Unit", key="unit")
+        if priced:
+            table.add_column("Pts", key="pts")
+        table.add_column("×", key="count")
+        if priced:
+            table.add_column("Total", key="sub")
+        table.add_column("Status", key="status", width=12)  # fixed: rows re-render alike
+        table.add_column("From", key="from")
+
     async def refresh_view(self, *, focus: str | None = None, full: bool = False) -> None:
-        doc, state = self.doc, self.doc.state
+        force = self.doc.force
+        game = force.game
+        priced = game.PRICED
         table = self.query_one(UnitTable)
         row = table.cursor_row
+        self._columns(table, priced)
         table.clear()
         colours = self.app.theme_variables
-        for i, e in enumerate(state.entries):
+        for i, e in enumerate(force.entries):
             tally = e.tally
             if tally.errors:
                 n = len(tally.errors)
@@ -123,33 +133,39 @@ class ForcesScreen(DocumentScreen):
             else:
                 status = Text("✓ legal", colours.get("success", "green"))
             where = e.file.name if e.file is not None else "in roster"
-            table.add_row(Text(e.unit.name), Text(str(tally.total), justify="right"),
-                          Text(str(e.count), justify="right"),
-                          Text(str(e.subtotal), justify="right"), status, Text(where),
-                          key=str(i))
-        if state.entries:
-            table.move_cursor(row=max(0, min(row, len(state.entries) - 1)), animate=False)
-        force = doc.force()
-        self.query_one(PointsBar).show(force.total, state.cap)
-        morale, counters = doc.morale()
-        units = force.unit_count
-        self.query_one("#force-info", Static).update(Content.assemble(
-            ("Units ", "$foreground-muted"), (str(units), "bold"),
-            ("  ·  Starting morale ", "$foreground-muted"), (str(morale), "bold"),
-            ("  ·  Activation counters ", "$foreground-muted"), (str(counters), "bold")))
+            figures = [Text(str(tally.total), justify="right")] if priced else []
+            count = Text(str(e.count), justify="right")
+            subtotal = [Text(str(e.subtotal), justify="right")] if priced else []
+            table.add_row(Text(game.unit_name(e.unit)), *figures, count, *subtotal, status,
+                          Text(where), key=str(i))
+        if force.entries:
+            table.move_cursor(row=max(0, min(row, len(force.entries) - 1)), animate=False)
+        budget = force.rules.budget if priced else None
+        bar = self.query_one(PointsBar)
+        bar.display = budget is not None
+        if budget is not None:
+            bar.show(force.total, force.cap, budget)
+        cap = self.query_one("#force-cap", Spinner)
+        cap.display = budget is not None
+        if budget is not None:
+            cap.relabel(budget)
+            cap.value = force.cap or 0
+        info: list[tuple[str, str]] = [("Units", str(force.unit_count))]
+        info += [(fact.label, str(fact.value)) for fact in force.facts()]
+        self.query_one("#force-info", Static).update(Content("  ·  ").join(
+            Content.assemble((f"{label} ", "$foreground-muted"), (value, "bold"))
+            for label, value in info))
         issues = force.issues
         text = Content("\n").join(
             Content.assemble(("✗ ", "bold $error"), i.message) for i in issues) if issues \
-            else Content.styled("The force is legal." if state.entries else
+            else Content.styled("The force is legal." if force.entries else
                                 "No units yet: a adds an example, n a new unit, f one from a "
-                                "file.", "$success" if state.entries else "$foreground-muted")
+                                "file.", "$success" if force.entries else "$foreground-muted")
         self.query_one("#force-issues", Static).update(text)
         name = self.query_one("#force-name", TextField)
-        if name.value.strip() != state.name:
+        if name.value.strip() != force.name:
             with name.prevent(TextField.Changed):
-                name.value = state.name
-        cap = self.query_one("#force-cap", Spinner)
-        cap.value = state.cap or 0
+                name.value = force.name
         self.show_title()
 
     def show_title(self) -> None:
@@ -159,61 +175,62 @@ class ForcesScreen(DocumentScreen):
         else:
             where = "example, not saved" if doc.example else "not saved yet"
         self.title = "Forces"
-        self.sub_title = f"{doc.state.name} · {where}{' · modified' if doc.dirty else ''}"
+        self.sub_title = f"{doc.force.name} · {where}{' · modified' if doc.dirty else ''}"
 
     def document_name(self) -> str:
-        return self.doc.state.name
+        return self.doc.force.name
 
-    def export_data(self) -> dict[str, Any]:
-        return self.doc.data(inline=True)
+    def export_snapshot(self) -> Any:
+        return self.doc.exported()
 
     # --- edits ------------------------------------------------------------------------------
 
-    async def apply(self, state: Any, merge: str | None = None) -> None:
-        if self.doc.edit(state, merge):
+    async def apply(self, force: Force, merge: str | None = None) -> None:
+        if self.doc.edit(force, merge):
             await self.refresh_view()
 
     @property
     def current(self) -> int | None:
         table = self.query_one(UnitTable)
-        if not self.doc.state.entries:
+        if not self.doc.force.entries:
             return None
-        return max(0, min(table.cursor_row, len(self.doc.state.entries) - 1))
+        return max(0, min(table.cursor_row, len(self.doc.force.entries) - 1))
 
     @on(TextField.Changed, "#force-name")
     async def rename(self, event: TextField.Changed) -> None:
         event.stop()
         name = event.value.strip()
         if name:
-            await self.apply(replace(self.doc.state, name=name), merge="name")
+            await self.apply(replace(self.doc.force, name=name), merge="name")
 
     @on(Spinner.Changed, "#force-cap")
     async def cap_changed(self, event: Spinner.Changed) -> None:
         event.stop()
-        await self.apply(replace(self.doc.state, cap=event.value or None), merge="cap")
+        await self.apply(replace(self.doc.force, cap=event.value or None), merge="cap")
 
     async def action_count(self, delta: int) -> None:
         index = self.current
         if index is not None:
-            entry = self.doc.state.entries[index]
-            await self.apply(set_count(self.doc.state, index, entry.count + delta))
+            force = self.doc.force
+            await self.apply(force.with_count(index, force.entries[index].count + delta))
 
     async def action_remove(self) -> None:
         index = self.current
         if index is not None:
-            name = self.doc.state.entries[index].unit.name
-            await self.apply(remove_entry(self.doc.state, index))
+            force = self.doc.force
+            name = force.game.unit_name(force.entries[index].unit)
+            await self.apply(force.without(index))
             self.notify(f"Removed {name} (ctrl+z brings it back).", timeout=3)
 
     async def action_duplicate(self) -> None:
         index = self.current
         if index is None:
             return
-        entry = self.doc.state.entries[index]
-        name = f"{entry.unit.name} (copy)"[:MAX_NAME]
-        unit = entry.unit.model_copy(update={"name": name})
-        await self.apply(insert_entry(self.doc.state, self.doc.entry(unit, entry.count),
-                                      index + 1))
+        force = self.doc.force
+        entry = force.entries[index]
+        name = f"{force.game.unit_name(entry.unit)} (copy)"[:MAX_NAME]
+        unit = renamed(force.game, force.catalog, entry.unit, name)
+        await self.apply(force.inserted(self.doc.entry(unit, entry.count), index + 1))
         self.query_one(UnitTable).move_cursor(row=index + 1)
 
     def action_add(self) -> None:
@@ -225,49 +242,58 @@ class ForcesScreen(DocumentScreen):
             elif answer == "new":
                 self.run_action("new_unit")
 
+        word = self.doc.game.UNIT_WORD
         self.app.push_screen(ConfirmDialog(
-            "Add a unit", "Add a copy of an example unit, a unit from its own file, or a new "
-            "unit to design.",
+            f"Add a {word}", f"Add a copy of an example {word}, a {word} from its own file, "
+            f"or a new {word} to design.",
             [("example", "An example", "primary"), ("file", "From a file", "default"),
-             ("new", "A new unit", "default"), ("cancel", "Cancel", "default")]), chosen)
+             ("new", f"A new {word}", "default"), ("cancel", "Cancel", "default")]), chosen)
 
     def action_add_example(self) -> None:
-        units = example_units()
-        choices = [(u.unit.name, u.price().total) for u in units]
+        game = self.doc.game
+        units = [u for u in example_units(game) if u.system.NAME == game.NAME]
+        choices = [(game.unit_name(u.unit), u.tally.total if game.PRICED else None)
+                   for u in units]
 
         async def picked(index: int | None) -> None:
             if index is not None:
-                await self.add_unit(units[index].unit)
+                await self.add_unit(units[index].unit, assessment=units[index].assessment)
 
-        self.app.push_screen(ExampleDialog(choices), picked)
+        self.app.push_screen(ExampleDialog(choices, game.UNIT_WORD), picked)
 
     def action_add_file(self) -> None:
         def picked(path: Path | None) -> None:
             if path is not None:
                 self.load_unit_file(path)
 
-        self.app.push_screen(PathDialog("Add a unit from a file", mode="open",
-                                        hint="A unit file (.yaml); the roster will refer "
+        word = self.doc.game.UNIT_WORD
+        self.app.push_screen(PathDialog(f"Add a {word} from a file", mode="open",
+                                        hint=f"A {word} file (.yaml); the roster will refer "
                                              "to it by its path."), picked)
 
     @work(thread=True, exclusive=True, group="load")
     def load_unit_file(self, path: Path) -> None:
+        force = self.doc.force
         try:
             doc = UnitDoc.load(path)
+            if doc.game.NAME != force.game.NAME:
+                raise InputError(f"is a {doc.game.TITLE} {doc.game.UNIT_WORD}; the force is "
+                                 f"for {force.game.TITLE}", file=path)
         except InputError as exc:
             self.app.call_from_thread(self.notify, exc.line(), title="Not added",
                                       severity="error")
             return
         self.app.call_from_thread(self.add_unit, doc.unit, path.resolve())
 
-    async def add_unit(self, unit: Any, file: Path | None = None) -> None:
-        await self.apply(insert_entry(self.doc.state, self.doc.entry(unit, 1, file)))
-        self.query_one(UnitTable).move_cursor(row=len(self.doc.state.entries) - 1)
+    async def add_unit(self, unit: Any, file: Path | None = None,
+                       assessment: Any | None = None) -> None:
+        await self.apply(self.doc.force.inserted(self.doc.entry(unit, 1, file, assessment)))
+        self.query_one(UnitTable).move_cursor(row=len(self.doc.force.entries) - 1)
 
     async def action_new_unit(self) -> None:
-        unit = UnitDoc.new(name="New Unit").unit
-        await self.add_unit(unit)
-        self.open_entry(len(self.doc.state.entries) - 1, new=True)
+        game, catalog = self.doc.game, self.doc.catalog
+        await self.add_unit(game.new_unit(new_name(game), catalog))
+        self.open_entry(len(self.doc.force.entries) - 1, new=True)
 
     def action_open_unit(self) -> None:
         index = self.current
@@ -282,17 +308,20 @@ class ForcesScreen(DocumentScreen):
     def open_entry(self, index: int, new: bool = False) -> None:
         from designer.tui.screens.designer import DesignerScreen, EntryLink
 
-        entry = self.doc.state.entries[index]
-        unit_doc = UnitDoc(entry.unit, path=entry.file, exists=not new)
+        force = self.doc.force
+        entry = force.entries[index]
+        unit_doc = UnitDoc(entry.unit, game=force.game, catalog=force.catalog,
+                           path=entry.file, exists=not new, assessment=entry.assessment)
         link = EntryLink(self.doc, index)
 
         async def closed(unit: Any) -> None:
-            if unit is not None and index < len(self.doc.state.entries):
-                current = self.doc.state.entries[index]
+            force = self.doc.force
+            if unit is not None and index < len(force.entries):
+                current = force.entries[index]
                 if unit != current.unit:
-                    await self.apply(replace_unit(self.doc.state, index,
-                                                  self.doc.entry(unit, current.count,
-                                                                 current.file)))
+                    assessment = unit_doc.assessment_of(unit)
+                    await self.apply(force.replaced(index, replace(current,
+                                                                   assessment=assessment)))
 
         self.app.push_screen(DesignerScreen(unit_doc, link=link), closed)
 

@@ -1,6 +1,9 @@
-"""The help screen: what each screen is for and every key."""
+"""The help screen: what each screen is for, every key, and the game system's build
+steps with their guidance."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -9,75 +12,103 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from designer.tui.guide import INTRO, STEPS
+from designer.systems import GameSystem
 
-KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
-    ("Everywhere", (
-        ("f1  ?", "this help"),
-        ("f2", "the forces screen"),
-        ("f3", "the catalog browser (abilities, equipment, types)"),
-        ("f4", "the unit opened with `designer edit` (when there is one)"),
-        ("ctrl+o", "open a unit or roster file"),
-        ("ctrl+p", "command palette: every command, and Theme to change the colours"),
-        ("q  ctrl+q", "quit (asks first when something is not saved)"),
-        ("tab  shift+tab", "next / previous field"),
-    )),
-    ("Unit designer", (
-        ("pgdn  ctrl+n / pgup", "next / previous step"),
-        ("1 … 8", "go to a step (when the focus is not on a number or text field)"),
-        ("ctrl+t", "focus the list of steps (↑/↓ move between steps)"),
-        ("← → or - +", "change the focused number; or type it (1 then 0 makes 10)"),
-        ("↑ ↓", "previous / next field"),
-        ("delete  x", "remove the focused bump, ability or custom type"),
-        ("enter  space", "press a button, tick a box, add the highlighted list entry"),
-        ("c", "a custom ability (on the abilities step)"),
-        ("ctrl+s", "save (a unit held inside a force saves the force)"),
-        ("ctrl+z / ctrl+y", "undo / redo any edit"),
-        ("ctrl+e", "export: pdf, html, md, txt, json or yaml"),
-        ("esc", "back to the force (when opened from one)"),
-    )),
-    ("Forces", (
-        ("↑ ↓  enter", "choose a unit; enter opens it in the designer"),
-        ("+ / -", "count of the highlighted unit"),
-        ("a  f  n", "add an example unit, a unit file, or a new unit"),
-        ("d  delete", "duplicate / remove the highlighted unit"),
-        ("tab", "the force's name and its points cap (0 = no cap)"),
-        ("ctrl+s  ctrl+z  ctrl+y  ctrl+e", "save, undo, redo, export"),
-    )),
-)
+Keys = tuple[tuple[str, str], ...]
+
+NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+           "ten", "eleven", "twelve")
 
 
-KEY_WIDTH = max(len(key) for _title, keys in KEYS for key, _what in keys) + 3
+def number_word(n: int) -> str:
+    return NUMBERS[n] if 0 <= n < len(NUMBERS) else str(n)
 
 
-def help_rows() -> ComposeResult:
+def or_list(words: Sequence[str]) -> str:
+    """'pdf, html or md'."""
+    return f"{', '.join(words[:-1])} or {words[-1]}" if len(words) > 1 else "".join(words)
+
+
+def keys_for(game: GameSystem, sections: Sequence[str] = (), own: Keys = (),
+             formats: Sequence[str] = ()) -> tuple[tuple[str, Keys], ...]:
+    """The keys of every screen; `sections` are the catalog browser's, `own` the keys of
+    the system's own editors (listed among the designer's), `formats` the exports'."""
+    steps = len(game.steps())
+    word = game.UNIT_WORD
+    browser = f" ({', '.join(sections)})" if sections else ""
+    return (
+        ("Everywhere", (
+            ("f1  ?", "this help"),
+            ("f2", "the forces screen"),
+            ("f3", f"the catalog browser{browser}"),
+            ("f4", f"the {word} opened with `designer edit` (when there is one)"),
+            ("ctrl+o", f"open a {word} or roster file"),
+            ("ctrl+p", "command palette: every command, and Theme to change the colours"),
+            ("q  ctrl+q", "quit (asks first when something is not saved)"),
+            ("tab  shift+tab", "next / previous field"),
+        )),
+        (f"{word.title()} designer", (
+            ("pgdn  ctrl+n / pgup", "next / previous step"),
+            (f"1 … {min(steps, 9)}",
+             "go to a step (when the focus is not on a number or text field)"),
+            ("ctrl+t", "focus the list of steps (↑/↓ move between steps)"),
+            ("← → or - +", "change the focused number; or type it (1 then 0 makes 10)"),
+            ("↑ ↓", "previous / next field"),
+            *own,
+            ("enter  space", "press a button, tick a box, add the highlighted list entry"),
+            ("ctrl+s", f"save (a {word} held inside a force saves the force)"),
+            ("ctrl+z / ctrl+y", "undo / redo any edit"),
+            ("ctrl+e", f"export: {or_list(formats)}" if formats else "export"),
+            ("esc", "back to the force (when opened from one)"),
+        )),
+        ("Forces", (
+            ("↑ ↓  enter", f"choose a {word}; enter opens it in the designer"),
+            ("+ / -", f"count of the highlighted {word}"),
+            ("a  f  n", f"add an example {word}, a {word} file, or a new {word}"),
+            ("d  delete", f"duplicate / remove the highlighted {word}"),
+            ("tab", "the force's name and its points cap (0 = no cap)"),
+            ("ctrl+s  ctrl+z  ctrl+y  ctrl+e", "save, undo, redo, export"),
+        )),
+    )
+
+
+def help_rows(game: GameSystem, keys: tuple[tuple[str, Keys], ...]) -> ComposeResult:
     """The help as rows of key and meaning; a long meaning wraps in its own column."""
-    for title, keys in KEYS:
+    for title, rows in keys:
         yield Static(Content.styled(title, "bold $accent"), classes="help-title")
-        for key, what in keys:
+        for key, what in rows:
             with Horizontal(classes="help-row"):
                 yield Static(Content.styled(f"  {key}", "bold"), classes="help-key")
                 yield Static(what, classes="help-what")
-    yield Static(Content.styled("The eight build steps", "bold $accent"), classes="help-title")
-    for n, (key, title, _short) in enumerate(STEPS, start=1):
+    steps = game.steps()
+    yield Static(Content.styled(f"The {number_word(len(steps))} build steps", "bold $accent"),
+                 classes="help-title")
+    for n, step in enumerate(steps, start=1):
         with Horizontal(classes="help-row"):
-            yield Static(Content.styled(f"  {n} {title}", "bold"), classes="help-key")
-            yield Static(INTRO[key], classes="help-what")
+            yield Static(Content.styled(f"  {n} {step.title}", "bold"), classes="help-key")
+            yield Static(step.guidance, classes="help-what")
 
 
 class HelpScreen(ModalScreen):
     CSS_PATH = "dialogs.tcss"
     BINDINGS = [Binding("escape,f1,question_mark,q", "dismiss", "Close")]
 
+    def __init__(self, game: GameSystem, *, sections: Sequence[str] = (),
+                 own_keys: Keys = (), formats: Sequence[str] = ()) -> None:
+        super().__init__()
+        self.game = game
+        self.keys = keys_for(game, sections, own_keys, formats)
+
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog help", id="help") as frame:
             frame.border_title = "Help"
             frame.border_subtitle = "esc closes"
-            yield from help_rows()
+            yield from help_rows(self.game, self.keys)
 
     def on_mount(self) -> None:
+        width = max(len(key) for _title, rows in self.keys for key, _what in rows) + 3
         for key in self.query(".help-key"):
-            key.styles.width = KEY_WIDTH
+            key.styles.width = width
 
     def action_dismiss(self) -> None:
         self.dismiss(None)

@@ -1,55 +1,122 @@
-"""A small preview of the unit's record card, from its final values."""
+"""A small preview of a unit's card: the system's neutral `Card` drawn as text (the
+tags, each table with its short heads and labels, the stats, and the sections printed
+on a card), with the name and points in the border."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from textual.content import Content
 from textual.widgets import Static
 
-from designer.systems.opentactics.catalog import SKILLS
-from designer.systems.opentactics.cost import ability_label
-from designer.tally import Tally
+from designer.card import Card, Cell, Row, Section, Stat, Table, Tone
+from designer.systems import Assessment, GameSystem
 from designer.tui.widgets.fields import set_content
 
-HEADS = ("MEL", "BAL", "ARC", "TEC")
+LABEL_STYLE = "bold $foreground-muted"
+#: the preview's colour for a tag's tone (table cells stay plain)
+TAG_STYLES: dict[Tone, str] = {"attack": "$error", "defence": "$primary",
+                               "highlight": "$warning", "muted": "$foreground-muted"}
+
+_last: tuple[Assessment, Card] | None = None
 
 
-def pool_text(pool: Any) -> str:
-    if pool.dice <= 0 and not pool.bumps:
-        return "–"
-    return f"{pool.dice}" + "".join(f"{b:+d}" for b in pool.bumps)
+def card_of(game: GameSystem, assessment: Assessment) -> Card:
+    """The card of `assessment`, made once however many widgets draw it."""
+    global _last
+    if _last is None or _last[0] is not assessment:
+        _last = (assessment, game.card(assessment))
+    return _last[1]
 
 
-def card_lines(unit: Any, final: Any) -> list[Content]:
-    """The card's body: types, the OFF/DEF/RNG table, athletics and abilities."""
-    rows = [
-        ("OFF", [pool_text(final.pools[(s, "off")]) for s in SKILLS]),
-        ("DEF", [pool_text(final.pools[(s, "def")]) for s in SKILLS]),
-        ("RNG", [str(final.ranges[s]) for s in SKILLS]),
-    ]
-    width = max(4, *(len(cell) + 1 for _, cells in rows for cell in cells))
-    lines = [Content(" ".join(t.name for t in unit.types) or "(no types)")]
-    lines.append(Content.styled("    " + "".join(h.ljust(width) for h in HEADS).rstrip(),
-                                "bold $foreground-muted"))
-    for head, cells in rows:
-        lines.append(Content.assemble((head.ljust(4), "bold $foreground-muted"),
+def cell_text(cell: Cell) -> str:
+    """A cell as the preview prints it: a die count as its number, '–' for none."""
+    if cell.kind == "dice":
+        return str(cell.count) if cell.count > 0 else "–"
+    return cell.text
+
+
+def appended(text: str, sub: Cell) -> str:
+    """A sub row's cell appended to the cell above: '2' and '+1 +2' make '2+1+2'; words
+    are kept apart by a space."""
+    words = sub.plain.split()
+    if not words:
+        return text
+    if text == "–":
+        text = "0"
+    if all(w[:1] in "+-" for w in words):
+        return text + "".join(words)
+    return f"{text} {' '.join(words)}"
+
+
+def table_lines(table: Table) -> list[Content]:
+    """Heads, then each row with the sub rows under it folded in."""
+    grouped: list[tuple[Row, list[Row]]] = []
+    for row in table.rows:
+        if row.sub and grouped:
+            grouped[-1][1].append(row)
+        else:
+            grouped.append((row, []))
+    rows: list[tuple[str, list[str]]] = []
+    for row, subs in grouped:
+        cells = []
+        for i, cell in enumerate(row.cells):
+            text = cell_text(cell)
+            for sub in subs:
+                if i < len(sub.cells):
+                    text = appended(text, sub.cells[i])
+            cells.append(text)
+        rows.append((row.short or row.label, cells))
+    label_width = max([4] + [len(label) + 1 for label, _ in rows])
+    width = max([4] + [len(cell) + 1 for _, cells in rows for cell in cells]
+                + [len(head) + 1 for head in table.heads])
+    lines = [Content.styled(" " * label_width
+                            + "".join(h.ljust(width) for h in table.heads).rstrip(),
+                            LABEL_STYLE)]
+    for label, cells in rows:
+        lines.append(Content.assemble((label.ljust(label_width), LABEL_STYLE),
                                       "".join(c.ljust(width) for c in cells).rstrip()))
-    flies = "  flies" if final.flies else ""
-    lines.append(Content.assemble(("ATH ", "bold $foreground-muted"), f"{final.athletics}{flies}"))
-    names = [ability_label(p) for p in final.abilities]
-    lines.append(Content(" · ".join(names) if names else "(no abilities)"))
+    return lines
+
+
+def stat_line(stat: Stat) -> Content:
+    note = f"  {stat.note}" if stat.note else ""
+    return Content.assemble((f"{stat.short or stat.label} ", LABEL_STYLE),
+                            f"{stat.value}{note}")
+
+
+def section_lines(section: Section) -> list[Content]:
+    """A section printed on the card: a compact one as 'Gear: a, b' (nothing when
+    empty), another as its entries joined by ' · '."""
+    labels = [entry.label for entry in section.entries]
+    if section.compact:
+        if not labels:
+            return []
+        return [Content.assemble((f"{section.short or section.label}: ", LABEL_STYLE),
+                                 ", ".join(labels))]
+    return [Content(" · ".join(labels) if labels else f"(no {section.label.lower()})")]
+
+
+def card_lines(card: Card) -> list[Content]:
+    """The card's body: the tags line, then its blocks in order."""
+    tags = [Content.styled(t.name, TAG_STYLES.get(t.tone, "")) for t in card.tags]
+    lines = [Content(" ").join(tags) if tags else Content("(no types)")]
+    for block in card.blocks:
+        if isinstance(block, Table):
+            lines += table_lines(block)
+        elif isinstance(block, Stat):
+            lines.append(stat_line(block))
+        elif block.on_card:
+            lines += section_lines(block)
     return lines
 
 
 class CardPreview(Static):
-    """The record card as it would print: name and cost in the border."""
+    """The card as it would print: name and points in the border."""
 
-    _title: tuple[str, int] | None = None
+    _title: tuple[str, int | None] | None = None
 
-    def show(self, unit: Any, final: Any, tally: Tally) -> None:
-        if self._title != (unit.name, tally.total):
-            self._title = (unit.name, tally.total)
-            self.border_title = Content(unit.name)
-            self.border_subtitle = f"{tally.total} pts"
-        set_content(self, Content("\n").join(card_lines(unit, final)))
+    def show(self, card: Card) -> None:
+        if self._title != (card.title, card.points):
+            self._title = (card.title, card.points)
+            self.border_title = Content(card.title)
+            self.border_subtitle = f"{card.points} pts" if card.points is not None else ""
+        set_content(self, Content("\n").join(card_lines(card)))

@@ -95,6 +95,13 @@ class Spinner(Widget, can_focus=True):
     def _show(self, value: int) -> str:
         return f"{value:+d}" if self.signed else str(value)
 
+    def relabel(self, label: str) -> None:
+        """Show another label (as wide as it needs)."""
+        if label != self.label:
+            self.label = label
+            self.label_width = len(label)
+            self.refresh(layout=True)
+
     def render(self) -> Content:
         label = self.label.ljust(self.label_width)
         shown = self._show(self.value).rjust(self._value_width)

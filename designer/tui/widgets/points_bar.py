@@ -1,4 +1,5 @@
-"""A force's points against its cap: a bar that turns to the warning colour past the cap."""
+"""A force's points against its budget (a points cap): a bar that turns to the warning
+colour past it."""
 
 from __future__ import annotations
 
@@ -11,7 +12,10 @@ class PointsBar(Widget):
     total: reactive[int] = reactive(0, layout=False)
     cap: reactive[int | None] = reactive(None, layout=False)
 
-    def show(self, total: int, cap: int | None) -> None:
+    budget = "points cap"  # what the limit is called, in lower case
+
+    def show(self, total: int, cap: int | None, budget: str = "Points cap") -> None:
+        self.budget = budget.lower()
         self.set_reactive(PointsBar.total, total)
         self.cap = cap
         self.set_class(self.over, "-over")
@@ -26,14 +30,14 @@ class PointsBar(Widget):
         total, cap = self.total, self.cap
         if cap is None:
             return Content.assemble(("░" * width, "$foreground-muted"), "\n",
-                                    (f"{total} pts", "bold"), " · no points cap")
+                                    (f"{total} pts", "bold"), f" · no {self.budget}")
         filled = round(width * min(total, cap) / cap) if cap > 0 else width if total > 0 else 0
         bar_style = "$warning" if self.over else "$success"
         bar = Content.assemble(("█" * filled, bar_style),
                                ("░" * (width - filled), "$foreground-muted"))
         if self.over:
             text = Content.assemble((f"{total} / {cap} pts", "bold $warning"), " · ",
-                                    (f"{total - cap} over the cap", "bold $warning"))
+                                    (f"{total - cap} over the {self.budget}", "bold $warning"))
         else:
             text = Content.assemble((f"{total} / {cap} pts", "bold"), " · ",
                                     f"{cap - total} remaining")

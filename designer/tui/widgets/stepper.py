@@ -1,7 +1,9 @@
-"""The stepper down the designer's left side: the eight build steps, each marked done,
-needing attention or not yet visited, with the points each step adds."""
+"""The stepper down the designer's left side: the system's build steps, each marked
+done, needing attention or not yet visited, with the points each step adds."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from textual import events
 from textual.binding import Binding
@@ -10,7 +12,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from designer.tui.guide import STEPS
+from designer.systems import Step
 
 MARKS = {
     "done": ("✓", "$success"),
@@ -41,10 +43,12 @@ class Stepper(Widget, can_focus=True):
     class Entered(Message):
         """The user asked to go into the current step's editor."""
 
-    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(self, steps: Sequence[Step], *, id: str | None = None,
+                 classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
-        self.marks: list[str] = ["todo"] * len(STEPS)
-        self.points: list[int | None] = [None] * len(STEPS)
+        self.steps = tuple(steps)
+        self.marks: list[str] = ["todo"] * len(self.steps)
+        self.points: list[int | None] = [None] * len(self.steps)
 
     def show(self, marks: list[str], points: list[int | None]) -> None:
         if marks != self.marks or points != self.points:
@@ -54,9 +58,9 @@ class Stepper(Widget, can_focus=True):
     def render(self) -> Content:
         width = self.content_size.width
         lines: list[Content] = [Content.styled("STEPS", "bold $foreground-muted")]
-        for i, (_key, title, short) in enumerate(STEPS):
+        for i, step in enumerate(self.steps):
             mark, style = MARKS[self.marks[i]]
-            name = title if width >= 14 else short
+            name = step.title if width >= 14 else step.label
             head = Content.assemble((mark, style), f" {i + 1} {name}")
             points = self.points[i]
             if points is not None and width >= 18:
@@ -76,11 +80,11 @@ class Stepper(Widget, can_focus=True):
 
     def on_click(self, event: events.Click) -> None:
         index = event.y - 1
-        if 0 <= index < len(STEPS):
+        if 0 <= index < len(self.steps):
             self.post_message(self.Selected(index))
 
     def action_move(self, delta: int) -> None:
-        index = max(0, min(len(STEPS) - 1, self.current + delta))
+        index = max(0, min(len(self.steps) - 1, self.current + delta))
         if index != self.current:
             self.post_message(self.Selected(index))
 

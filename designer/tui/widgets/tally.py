@@ -1,9 +1,10 @@
 """The live tally beside the designer: points by step (the current step itemised), the
-total, the audit against printed points, and every error and warning."""
+total, the audit against printed points, every error and warning, and the card."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import NamedTuple
 
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
@@ -12,12 +13,21 @@ from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Static
 
-from designer.tally import Issue, Tally
-from designer.tui.guide import STEPS
+from designer.card import Card
+from designer.tally import Issue, Line, Tally
 from designer.tui.widgets.card import CardPreview
 from designer.tui.widgets.fields import set_content
 
 Row = tuple[str, str, int, str]
+
+
+class StepFigure(NamedTuple):
+    """One build step in the tally panel: its label ('1 Dice'), its points (None when it
+    has none of its own) and, for the step being edited, the lines it itemises."""
+
+    label: str
+    points: int | None
+    lines: list[Line] | None = None
 
 
 def fit(label: str, points: str, width: int, indent: int = 0, style: str = "") -> Content:
@@ -32,14 +42,6 @@ def fit(label: str, points: str, width: int, indent: int = 0, style: str = "") -
 def issue_content(issue: Issue) -> Content:
     mark, style = ("✗", "bold $error") if issue.severity == "error" else ("!", "bold $warning")
     return Content.assemble((mark, style), " ", issue.message)
-
-
-def step_lines(tally: Tally, key: str, items: tuple[str, ...] = ()) -> list[Any]:
-    """The tally lines that belong to a step; for equipment, those an item put there."""
-    if key == "equipment":
-        marks = tuple(f"({name}" for name in items) + tuple(f"from {name}" for name in items)
-        return [line for line in tally.breakdown if any(m in line.item for m in marks)]
-    return [line for line in tally.breakdown if line.step == key]
 
 
 class PointsList(Widget):
@@ -69,7 +71,7 @@ class PointsList(Widget):
 
 
 class TallyPanel(Vertical):
-    """Shown on every step. `show()` is called with each new tally."""
+    """Shown on every step. `show()` is called with each new assessment."""
 
     def compose(self) -> ComposeResult:
         yield PointsList(id="tally-steps")
@@ -79,24 +81,26 @@ class TallyPanel(Vertical):
             yield Static(id="tally-issues")
         yield CardPreview(id="card")
 
-    def show(self, tally: Tally, current: str, items: tuple[str, ...] = (),
-             card: tuple[Any, Any] | None = None) -> None:
-        totals = tally.step_totals()
-        rows: list[Row | Content] = [Content.styled("TALLY", "bold $foreground-muted")]
-        for n, (key, title, _short) in enumerate(STEPS[:-1], start=1):
-            here = key == current
-            points = "–" if key == "equipment" else str(totals.get(key, 0))
-            rows.append((f"{n} {title}", points, 0, "bold" if here else ""))
-            if here:
+    def show(self, tally: Tally, steps: Sequence[StepFigure], card: Card | None = None,
+             *, priced: bool = True) -> None:
+        """`steps`: every step but the last (the tally itself)."""
+        rows: list[Row | Content] = []
+        if priced:
+            rows.append(Content.styled("TALLY", "bold $foreground-muted"))
+            for figure in steps:
+                here = figure.lines is not None
+                points = "–" if figure.points is None else str(figure.points)
+                rows.append((figure.label, points, 0, "bold" if here else ""))
                 rows += [(line.item, str(line.points), 2, "$foreground-muted")
-                         for line in step_lines(tally, key, items)]
+                         for line in figure.lines or ()]
         self.query_one("#tally-steps", PointsList).set_rows(rows)
         verdict = (Content.styled("legal", "$success") if tally.legal else
                    Content.styled(f"not legal: {len(tally.errors)} error"
                                   f"{'s' if len(tally.errors) != 1 else ''}", "$error"))
-        set_content(self.query_one("#total", Static), Content.assemble(
-            ("Total ", "bold"), (f"{tally.total}", "bold $accent"), (" pts  ", "bold"), verdict))
-        audit = tally.audit()
+        total = Content.assemble(("Total ", "bold"), (f"{tally.total}", "bold $accent"),
+                                 (" pts  ", "bold"), verdict) if priced else verdict
+        set_content(self.query_one("#total", Static), total)
+        audit = tally.audit() if priced else None
         audit_widget = self.query_one("#audit", Static)
         if audit_widget.display != (audit is not None):
             audit_widget.display = audit is not None
@@ -108,4 +112,4 @@ class TallyPanel(Vertical):
             issues = [Content.styled("No errors or warnings.", "$success")]
         set_content(self.query_one("#tally-issues", Static), Content("\n").join(issues))
         if card is not None:
-            self.query_one(CardPreview).show(*card, tally)
+            self.query_one(CardPreview).show(card)

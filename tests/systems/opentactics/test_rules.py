@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from designer.systems import opentactics as ot
-from designer.systems.opentactics.models import AbilityChoice, EquipmentChoice
+from designer.systems import system
+from designer.systems.opentactics.models import AbilityChoice, EquipmentChoice, Unit
+
+OT = system("opentactics")
 
 FULL_DEF = {s: {"def_dice": 1} for s in ("melee", "ballistic", "arcane", "technical")}
 
@@ -124,14 +126,14 @@ def test_ranked_ability_without_a_rank(make_unit, price):
 
 
 def test_unknown_ability_without_a_cost(catalog):
-    unit = ot.Unit(name="X", abilities=[AbilityChoice(name="Fireball")])
-    found = [i.code for i in ot.price(unit, catalog).issues]
+    unit = Unit(name="X", abilities=[AbilityChoice(name="Fireball")])
+    found = [i.code for i in OT.assess(unit, catalog).tally.issues]
     assert "E-ABILITY-UNKNOWN" in found
 
 
 def test_unknown_item(catalog):
-    unit = ot.Unit(name="X", equipment=[EquipmentChoice(item="Laser Sword")])
-    assert "E-ITEM-UNKNOWN" in [i.code for i in ot.price(unit, catalog).issues]
+    unit = Unit(name="X", equipment=[EquipmentChoice(item="Laser Sword")])
+    assert "E-ITEM-UNKNOWN" in [i.code for i in OT.assess(unit, catalog).tally.issues]
 
 
 def test_one_of_many_over_twenty_points(make_unit, price):

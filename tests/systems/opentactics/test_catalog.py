@@ -8,8 +8,10 @@ from pathlib import Path
 import pytest
 
 from designer.errors import InputError
-from designer.systems import catalog_root
+from designer.systems import catalog_root, system
 from designer.systems.opentactics.catalog import load_catalog
+
+OT = system("opentactics")
 
 RANKED = {"Arc-Strike": (2, None), "Cypher": (1, 3), "Grapple": (1, 4), "Medic": (1, 4),
           "Repair": (1, 4), "Sabotage": (1, 4), "Stealth": (1, 4), "Tinker": (1, 4),
@@ -82,13 +84,12 @@ def catalog_copy(tmp_path: Path) -> Path:
 
 
 def test_house_rule_is_a_catalog_edit(catalog_copy, make_unit):
-    from designer.systems import opentactics as ot
 
     costs = catalog_copy / "costs.yaml"
     costs.write_text(costs.read_text().replace("flight_multiplier: 2", "flight_multiplier: 3"))
     house = load_catalog(catalog_copy)
     unit = make_unit(athletics=4, flight=True)
-    assert ot.price(unit, house).total == 12
+    assert OT.assess(unit, house).tally.total == 12
 
 
 @pytest.mark.parametrize(("file", "old", "new", "field"), [

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from designer.systems import examples_dir
-from designer.systems import opentactics as ot
+from designer.systems import examples_dir, system
 from designer.systems.opentactics.fold import fold
+from designer.units import load_unit_file
+
+OT = system("opentactics")
 
 UNITS = sorted((examples_dir() / "units").glob("*.yaml"))
 EXPECTED_TOTALS = {
@@ -19,7 +21,7 @@ EXPECTED_TOTALS = {
 
 @pytest.fixture(scope="module")
 def examples(catalog):
-    return [ot.load_unit(path, catalog) for path in UNITS]
+    return [load_unit_file(path).unit for path in UNITS]
 
 
 def test_at_least_eight_of_our_own_plus_the_steam_witch(examples):
@@ -30,8 +32,8 @@ def test_at_least_eight_of_our_own_plus_the_steam_witch(examples):
 
 @pytest.mark.parametrize("path", UNITS, ids=lambda p: p.stem)
 def test_example_is_legal_without_unexplained_warnings(path, catalog):
-    unit = ot.load_unit(path, catalog)
-    tally = ot.price(unit, catalog)
+    unit = load_unit_file(path).unit
+    tally = OT.assess(unit, catalog).tally
     assert tally.errors == []
     if tally.warnings:
         text = path.read_text()

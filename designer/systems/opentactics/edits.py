@@ -190,11 +190,6 @@ def _types(unit: Unit, types: list[TypeChoice]) -> Unit:
     return unit.model_copy(update={"types": types})
 
 
-def has_type(unit: Unit, name: str) -> bool:
-    key = name.casefold()
-    return any(t.name.casefold() == key for t in unit.types)
-
-
 def set_type(unit: Unit, name: str, on: bool, category: str | None = None) -> Unit:
     """Add the type (at the end) or remove every type of that name."""
     key = name.casefold()

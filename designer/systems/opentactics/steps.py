@@ -1,20 +1,9 @@
-"""The rulebook's advice for each of the eight build steps, in our own words, for the
+"""The rulebook's eight build steps with its advice for each, in our own words, for the
 designer to show beside the fields it concerns."""
 
 from __future__ import annotations
 
-#: (key, title, short title) of the eight steps, in order; keys match tally `Line.step`
-STEPS: tuple[tuple[str, str, str], ...] = (
-    ("dice", "Dice", "Dice"),
-    ("bumps", "Bumps", "Bumps"),
-    ("range", "Range", "Range"),
-    ("athletics", "Athletics", "Athletics"),
-    ("equipment", "Equipment", "Equip"),
-    ("abilities", "Abilities", "Abilities"),
-    ("types", "Types", "Types"),
-    ("tally", "Tally", "Tally"),
-)
-STEP_KEYS = tuple(key for key, _title, _short in STEPS)
+from designer.systems import Step
 
 INTRO: dict[str, str] = {
     "dice": "Give each skill an OFF (attack) and a DEF (defence) pool of 0 to 3 dice. "
@@ -57,6 +46,21 @@ ATHLETICS = (
 
 FLIGHT = "A flier may fly when it moves (the wing icon, or the Flier type); it pays its " \
          "athletics twice."
+
+
+#: the eight steps in order; keys match tally `Line.step`
+STEPS: tuple[Step, ...] = tuple(
+    Step(key, title, INTRO[key], short)
+    for key, title, short in (
+        ("dice", "Dice", "Dice"),
+        ("bumps", "Bumps", "Bumps"),
+        ("range", "Range", "Range"),
+        ("athletics", "Athletics", "Athletics"),
+        ("equipment", "Equipment", "Equip"),
+        ("abilities", "Abilities", "Abilities"),
+        ("types", "Types", "Types"),
+        ("tally", "Tally", "Tally"),
+    ))
 
 
 def step_of_field(field: str) -> str:

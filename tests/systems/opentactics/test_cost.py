@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from designer.units import load_unit_file
+
 
 @pytest.mark.parametrize(("dice", "points"), [(0, 0), (1, 1), (2, 3), (3, 6)])
 def test_dice_triangle(make_unit, price, dice, points):
@@ -138,9 +140,8 @@ def test_type_costs(make_unit, price, types, points):
 
 def test_steam_witch_tallies_sixty_against_printed_49(catalog, price):
     from designer.systems import examples_dir
-    from designer.systems import opentactics as ot
 
-    unit = ot.load_unit(examples_dir() / "units" / "steam-witch.yaml", catalog)
+    unit = load_unit_file(examples_dir() / "units" / "steam-witch.yaml").unit
     tally = price(unit)
     assert tally.total == 60
     assert tally.step_totals() == {"dice": 17, "bumps": 2, "range": 8, "athletics": 20,

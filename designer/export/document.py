@@ -1,0 +1,178 @@
+"""What every export shows, worked out once: each unit's neutral card (drawn by its game
+system from one assessment) and a force's summary. The formats only lay these out."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from designer import __version__
+from designer.card import Card
+from designer.roster import Force
+from designer.systems import Fact, Progress
+from designer.units import LoadedUnit
+
+Kind = Literal["unit", "roster"]
+
+
+@dataclass(frozen=True, slots=True)
+class EntryView:
+    number: int
+    name: str
+    count: int
+    points: int
+    subtotal: int
+    source: str  # the path the roster names, or "inline"
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Why a force is not legal: a force-level finding, or an illegal unit and its errors."""
+
+    message: str
+    details: tuple[str, ...] = ()
+
+
+@dataclass(slots=True)
+class ForceView:
+    name: str
+    system_title: str
+    budget: str | None  # "Points cap", "Treasury", or None when the system has none
+    priced: bool
+    cap: int | None
+    total: int
+    remaining: int | None
+    unit_count: int
+    facts: list[Fact]
+    legal: bool
+    problems: list[Problem]  # empty when the force is legal
+    entries: list[EntryView]
+
+    @property
+    def budgeted(self) -> bool:
+        """Whether totals are measured against a budget (the system prices units and
+        names a budget, set or not)."""
+        return self.priced and self.budget is not None
+
+    @property
+    def over(self) -> bool:
+        return self.priced and self.cap is not None and self.total > self.cap
+
+    def figures(self) -> list[tuple[str, str, bool]]:
+        """The force's figures as (LABEL, value, bad): the budget, the total and what
+        remains when the system has them, the unit count, then the system's facts."""
+        out: list[tuple[str, str, bool]] = []
+        if self.budgeted:
+            assert self.budget is not None
+            out.append((self.budget.upper(), "none" if self.cap is None else str(self.cap),
+                        False))
+        if self.priced:
+            out.append(("TOTAL", str(self.total), self.over))
+        if self.budgeted:
+            left = self.remaining
+            out.append(("REMAINING", "\u2013" if left is None else str(left),
+                        left is not None and left < 0))
+        out.append(("UNITS", str(self.unit_count), False))
+        out += [(f.label.upper(), str(f.value), False) for f in self.facts]
+        return out
+
+    def legal_note(self) -> str:
+        """'within its points cap; every unit is legal', in the budget's own name."""
+        if not self.budgeted:
+            return "every unit is legal"
+        assert self.budget is not None
+        budget = self.budget.lower()
+        within = f"within its {budget}" if self.cap is not None else f"no {budget} set"
+        return f"{within}; every unit is legal"
+
+
+@dataclass(slots=True)
+class ExportDoc:
+    """A loaded unit or roster file with everything its exports show."""
+
+    kind: Kind
+    name: str
+    source: Path | None
+    cards: list[Card]  # one per distinct unit
+    loaded: LoadedUnit | None = None
+    force: Force | None = None
+    summary: ForceView | None = None
+    version: str = field(default=__version__)
+
+    @property
+    def title(self) -> str:
+        return f"{self.name} \u2013 force roster" if self.kind == "roster" else self.name
+
+
+# --- building -----------------------------------------------------------------------------
+
+
+def unit_doc(loaded: LoadedUnit) -> ExportDoc:
+    card = loaded.system.card(loaded.assessment)
+    return ExportDoc("unit", card.title, loaded.path, [card], loaded=loaded)
+
+
+def roster_doc(force: Force) -> ExportDoc:
+    """A force's summary and its cards: one card per distinct unit, however many entries
+    or models use it (the summary shows the counts)."""
+    game = force.game
+    cards: list[Card] = []
+    seen: dict[str, Card] = {}
+    entries: list[EntryView] = []
+    for number, entry in enumerate(force.entries, start=1):
+        key = json.dumps(game.unit_data(entry.unit), sort_keys=True, default=str)
+        card = seen.get(key)
+        if card is None:
+            card = game.card(entry.assessment)
+            seen[key] = card
+            cards.append(card)
+        entries.append(EntryView(number, card.title, entry.count, entry.tally.total,
+                                 entry.subtotal, entry.source or "inline", card))
+    problems = [Problem(issue.message) for issue in force.issues
+                if issue.severity == "error" and issue.code != "E-UNIT-ILLEGAL"]
+    for number, entry in enumerate(force.entries, start=1):
+        errors = entry.tally.errors
+        if errors:
+            problems.append(Problem(
+                f"unit {number}, {entry.tally.name}, is not legal ({len(errors)} error"
+                f"{'s' if len(errors) > 1 else ''})", tuple(e.line() for e in errors)))
+    summary = ForceView(
+        name=force.name,
+        system_title=game.TITLE,
+        budget=force.rules.budget,
+        priced=game.PRICED,
+        cap=force.cap if force.budgeted else None,
+        total=force.total,
+        remaining=force.remaining,
+        unit_count=force.unit_count,
+        facts=force.facts(),
+        legal=force.legal,
+        problems=problems,
+        entries=entries,
+    )
+    return ExportDoc("roster", force.name, force.path, cards, force=force, summary=summary)
+
+
+def stat_blocks(doc: ExportDoc, force_block: Callable[[ForceView], list[str]],
+                card_block: Callable[[Card], list[str]], separator: list[str],
+                footer: str, progress: Progress | None = None) -> str:
+    """The force summary (for a roster) and each card's stat block, one after another: the
+    shape the Markdown and text exports share."""
+    out: list[str] = []
+    if doc.summary is not None:
+        out += force_block(doc.summary)
+    total = len(doc.cards)
+    if progress is not None:
+        progress(0, total)
+    for i, card in enumerate(doc.cards, start=1):
+        if out:
+            out += separator
+        out += card_block(card)
+        if progress is not None:
+            progress(i, total)
+    out.append(footer)
+    return "\n".join(out) + "\n"

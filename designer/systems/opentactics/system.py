@@ -1,0 +1,110 @@
+"""OpenTactics 2nd edition behind the game-system contract."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from designer.card import Card
+from designer.errors import InputError
+from designer.io import require_mapping, suggest, validate
+from designer.systems import (
+    Assessment,
+    CatalogSection,
+    Fact,
+    ForceRules,
+    GameSystem,
+    Member,
+    Step,
+)
+from designer.systems.opentactics import browse, steps
+from designer.systems.opentactics.card import SHORT, unit_card
+from designer.systems.opentactics.catalog import Catalog, CatalogModel, load_catalog
+from designer.systems.opentactics.cost import breakdown
+from designer.systems.opentactics.fold import fold
+from designer.systems.opentactics.models import Unit
+from designer.systems.opentactics.rules import check
+from designer.tally import Tally
+
+
+class OpenTactics(GameSystem):
+    NAME = "opentactics"
+    TITLE = "OpenTactics 2nd edition"
+    SHORT = SHORT
+    BOOLEAN_KEY_FIX = "write off_dice or def_dice (or quote the key)"
+
+    def load_catalog(self, root: Path) -> Catalog:
+        return load_catalog(root)
+
+    def parse_unit(self, data: Any, catalog: Catalog, *, file: str | Path | None = None,
+                   field_prefix: str = "") -> Unit:
+        """A unit from loaded YAML data; names the catalog cannot resolve are input errors."""
+        data = require_mapping(data, "unit", file=file)
+        unit = validate(Unit, data, file=file, field_prefix=field_prefix)
+        _resolve_names(unit, catalog, file, field_prefix)
+        return unit
+
+    def new_unit(self, name: str, catalog: Catalog) -> Unit:
+        return Unit(name=name)
+
+    def unit_data(self, unit: Unit) -> dict[str, Any]:
+        return unit.to_data()
+
+    def assess(self, unit: Unit, catalog: Catalog) -> Assessment:
+        """Fold the equipment in, price the final values and check them: once."""
+        final = fold(unit, catalog)
+        tally = Tally(unit.name, breakdown(final, catalog.costs), printed=unit.points)
+        tally.issues = check(unit, final, catalog, tally.total)
+        return Assessment(unit, final, tally)
+
+    def steps(self) -> tuple[Step, ...]:
+        return steps.STEPS
+
+    def step_of(self, field: str) -> str:
+        return steps.step_of_field(field)
+
+    def card(self, assessment: Assessment) -> Card:
+        return unit_card(assessment)
+
+    def force_rules(self, catalog: Catalog, fields: Mapping[str, Any] | None = None
+                    ) -> ForceRules:
+        costs = catalog.costs
+
+        def facts(members: Sequence[Member]) -> list[Fact]:
+            units = sum(m.count for m in members)
+            morale = min(costs.morale_base + units // 2, costs.morale_max)
+            return [Fact("starting_morale", "Starting morale", morale),
+                    Fact("activation_counters", "Activation counters",
+                         costs.activation_counters)]
+
+        return ForceRules("Points cap", facts=facts, default_budget=500)
+
+    def catalog_sections(self, catalog: Catalog) -> tuple[CatalogSection, ...]:
+        return browse.catalog_sections(catalog)
+
+    def json_schemas(self) -> dict[str, dict[str, Any]]:
+        return {"unit": Unit.model_json_schema(), "catalog": CatalogModel.model_json_schema()}
+
+
+def _resolve_names(unit: Unit, catalog: Catalog, file: str | Path | None,
+                   prefix: str) -> None:
+    def where(field: str) -> str:
+        return f"{prefix}.{field}" if prefix else field
+
+    ability_names = [a.name for a in catalog.abilities]
+    for i, choice in enumerate(unit.equipment):
+        if catalog.item(choice.item) is None:
+            hint = suggest(choice.item, [x.name for x in catalog.equipment])
+            raise InputError(f"unknown item '{choice.item}'{hint}; see `designer catalog "
+                             "equipment`", file=file, field=where(f"equipment[{i}].item"))
+    groups = [("abilities", unit.abilities)] + [
+        (f"equipment[{i}].abilities", e.abilities) for i, e in enumerate(unit.equipment)]
+    for field, choices in groups:
+        for j, choice in enumerate(choices):
+            if not choice.custom and catalog.ability(choice.name) is None:
+                hint = suggest(choice.name, ability_names)
+                raise InputError(
+                    f"unknown ability '{choice.name}'{hint}; a custom ability needs a cost: "
+                    f"{{name: {choice.name}, cost: N, text: ...}}",
+                    file=file, field=where(f"{field}[{j}]"))

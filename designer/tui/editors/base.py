@@ -1,0 +1,179 @@
+"""What every step editor shares, whatever the game system: the `View` it is given,
+the messages it posts (`EditUnit`, `GoToStep`, `RunAction`) and `StepEditor`, the base
+that shows the step's guidance and the findings filed under the step."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import OptionList, Static
+
+from designer.systems import Assessment, GameSystem, Step
+from designer.tally import Issue, Line, Tally
+from designer.tui.widgets.fields import set_content
+from designer.tui.widgets.tally import issue_content
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What every editor is shown: the system, its catalog and the unit's assessment
+    (the unit, its final values and its tally), worked out once per edit."""
+
+    game: GameSystem
+    catalog: Any
+    assessment: Assessment
+
+    @property
+    def unit(self) -> Any:
+        return self.assessment.unit
+
+    @property
+    def final(self) -> Any:
+        return self.assessment.final
+
+    @property
+    def tally(self) -> Tally:
+        return self.assessment.tally
+
+    def issues_of(self, key: str) -> list[Issue]:
+        """The findings the system files under the step `key`."""
+        return [i for i in self.tally.issues if self.game.step_of(i.field) == key]
+
+
+class EditUnit(Message):
+    """An editor asks for an edit: `change` makes the new unit from the present one.
+
+    The change is applied to the unit as it is when the screen handles the message (not
+    as the editor last saw it), so quick keys queued one behind another all count.
+    `merge` groups keystrokes into one undo step; `focus` names the widget to focus once
+    the editor has caught up."""
+
+    def __init__(self, change: Callable[[Any], Any], merge: Hashable | None = None,
+                 focus: str | None = None) -> None:
+        super().__init__()
+        self.change = change
+        self.merge = merge
+        self.focus = focus
+
+
+class GoToStep(Message):
+    """An editor asks the designer to show the step `key`."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__()
+        self.key = key
+
+
+class RunAction(Message):
+    """An editor asks the screen to run one of its actions ("save", "export", ...)."""
+
+    def __init__(self, action: str) -> None:
+        super().__init__()
+        self.action = action
+
+
+def pts(points: int) -> str:
+    return f"{points} pt" if abs(points) == 1 else f"{points} pts"
+
+
+class StepEditor(VerticalScroll, can_focus=False):
+    """Base of the step editors: the step's guidance, its fields, and its findings.
+
+    A subclass composes its fields, says which changes need them rebuilt
+    (`structure`) and updates them in place otherwise (`update_fields`); it posts
+    `EditUnit` through `edit()`. The class methods tell the designer's side panels what
+    the step adds to the tally."""
+
+    #: False for a step whose choices are priced under other steps (its points show –)
+    OWN_POINTS: ClassVar[bool] = True
+
+    def __init__(self, view: View, step: Step, *, id: str | None = None) -> None:
+        super().__init__(id=id, classes="step-editor")
+        self.view = view
+        self.step = step
+
+    @property
+    def key(self) -> str:
+        return self.step.key
+
+    # what the step adds to the tally (asked of the class by the stepper and tally panel)
+    @classmethod
+    def tally_lines(cls, key: str, view: View) -> list[Line]:
+        """The tally lines the side panel itemises under this step."""
+        return [line for line in view.tally.breakdown if line.step == key]
+
+    @classmethod
+    def step_points(cls, key: str, tally: Tally) -> int | None:
+        """The points this step adds, or None when it has none of its own."""
+        if not cls.OWN_POINTS:
+            return None
+        return sum(line.points for line in tally.breakdown if line.step == key)
+
+    # composition
+    def compose(self) -> ComposeResult:
+        if self.step.guidance:
+            yield Static(self.step.guidance, classes="intro")
+        yield from self.compose_fields()
+        yield Static(classes="step-issues")
+
+    def compose_fields(self) -> ComposeResult:
+        yield from ()
+
+    # keeping up with the unit
+    def structure(self, view: View) -> Hashable:
+        """Changes in this value need the editor rebuilt; other changes update in place."""
+        return None
+
+    async def sync(self, view: View, focus: str | None = None) -> None:
+        rebuild = self.structure(view) != self.structure(self.view)
+        self.view = view
+        if rebuild:
+            focused = self.screen.focused
+            keep = focus or (focused.id if focused is not None and focused.id and
+                             self in focused.ancestors else None)
+            highlights = {w.id: w.highlighted for w in self.query(OptionList) if w.id}
+            await self.recompose()
+            for widget in self.query(OptionList):
+                index = highlights.get(widget.id)
+                if index is not None and index < widget.option_count:
+                    widget.highlighted = index
+            if keep:
+                self.focus_id(keep)
+        await self.update_fields(view)
+        if focus and not rebuild:
+            self.focus_id(focus)
+        self.show_issues(view)
+
+    def focus_id(self, widget_id: str) -> None:
+        found = self.query(f"#{widget_id}")
+        if found:
+            self.screen.set_focus(found.first())  # at once, before any queued key
+
+    async def update_fields(self, view: View) -> None:
+        """Bring the fields up to date without rebuilding them."""
+
+    def show_issues(self, view: View) -> None:
+        mine = view.issues_of(self.key)
+        widget = self.query_one(".step-issues", Static)
+        if widget.display != bool(mine):
+            widget.display = bool(mine)
+        if mine:
+            set_content(widget, Content("\n").join(issue_content(i) for i in mine))
+
+    def first_field(self) -> Widget | None:
+        for widget in self.query("*"):
+            if widget.focusable:
+                return widget
+        return None
+
+    def edit(self, change: Callable[..., Any], *args: Any, merge: Hashable | None = None,
+             focus: str | None = None, **kwargs: Any) -> None:
+        """Ask for `change(unit, *args, **kwargs)` to be made to the present unit."""
+        self.post_message(EditUnit(lambda unit: change(unit, *args, **kwargs), merge, focus))

@@ -1,0 +1,275 @@
+"""Every game system through the contract: load its examples, assess, export in each
+format and read back, round-trip its YAML, start a new unit, check a force, browse its
+catalog. Parametrised over every registered system plus a toy system defined in the
+tests, which proves the shells know no system by name."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from designer.cli import main
+from designer.export import FORMATS, export_path
+from designer.io import dump_yaml, load_mapping, load_yaml, parse_yaml
+from designer.roster import load_roster
+from designer.systems import SYSTEMS, GameSystem, examples_dir, register, system, unregister
+from designer.units import load_unit_file, parse_unit_data
+from tests.systems.toy import Toy, write_examples
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@dataclass
+class Subject:
+    game: GameSystem
+    units: list[Path]
+    rosters: list[Path]
+
+
+@pytest.fixture(params=[*SYSTEMS, "toy"])
+def subject(request, tmp_path_factory) -> Iterator[Subject]:
+    name = request.param
+    if name == "toy":
+        register(Toy())
+        units, rosters = write_examples(tmp_path_factory.mktemp("toy"))
+        try:
+            yield Subject(system("toy"), units, rosters)
+        finally:
+            unregister("toy")
+        return
+    folder = examples_dir(name)
+    yield Subject(system(name), sorted((folder / "units").glob("*.yaml")),
+                  sorted((folder / "rosters").glob("*.yaml")))
+
+
+def test_the_registry_knows_only_real_systems_until_told():
+    assert "toy" not in SYSTEMS
+    assert [system(name).NAME for name in SYSTEMS] == SYSTEMS
+
+
+def test_examples_load_and_assess(subject):
+    assert subject.units and subject.rosters
+    for path in subject.units:
+        loaded = load_unit_file(path)
+        assert loaded.system is subject.game
+        tally = loaded.tally
+        assert tally.total == sum(line.points for line in tally.breakdown)
+        card = subject.game.card(loaded.assessment)
+        assert card.title == subject.game.unit_name(loaded.unit) == tally.name
+        assert card.points == (tally.total if subject.game.PRICED else None)
+        for issue in tally.issues:
+            assert subject.game.step_of(issue.field) in {s.key for s in subject.game.steps()}
+
+
+def test_unit_data_round_trips_through_yaml(subject):
+    game = subject.game
+    catalog = game.bundled_catalog()
+    for path in subject.units:
+        unit = load_unit_file(path).unit
+        data = game.unit_data(unit)
+        again = game.parse_unit(parse_yaml(dump_yaml(data)), catalog)
+        assert game.unit_data(again) == data
+        assert game.assess(again, catalog).tally == game.assess(unit, catalog).tally
+
+
+def test_a_new_unit_is_named_assessed_and_saves(subject):
+    game = subject.game
+    catalog = game.bundled_catalog()
+    unit = game.new_unit("Fresh Recruit", catalog)
+    assert game.unit_name(unit) == "Fresh Recruit"
+    assessment = game.assess(unit, catalog)
+    assert assessment.unit is unit and assessment.tally.name == "Fresh Recruit"
+    data = game.unit_data(unit)
+    assert data["system"] == game.NAME
+    assert game.unit_data(parse_unit_data(data).unit) == data
+
+
+def test_steps_are_unique_and_the_last_files_the_rest(subject):
+    steps = subject.game.steps()
+    keys = [s.key for s in steps]
+    assert keys and len(set(keys)) == len(keys)
+    assert all(s.title and s.guidance for s in steps)
+    assert subject.game.step_of("no.such.field") == keys[-1]
+
+
+def test_rosters_check_with_budget_facts_and_exit_codes(subject, capsys):
+    for path in subject.rosters:
+        force = load_roster(path)
+        code = main(["check", str(path), "--json"])
+        data = json.loads(capsys.readouterr().out)
+        assert code == (0 if force.legal else 1)
+        assert data["legal"] is force.legal and data["system"] == subject.game.NAME
+        assert data["budget"] == force.rules.budget
+        assert [f["key"] for f in data["facts"]] == [f.key for f in force.facts()]
+        if subject.game.PRICED:
+            assert data["total"] == sum(e["subtotal"] for e in data["entries"])
+
+
+def test_catalog_sections_browse_in_the_cli(subject, capsys):
+    game = subject.game
+    sections = game.catalog_sections(game.bundled_catalog())
+    assert sections
+    for section in sections:
+        assert section.rows, section.key
+        assert all(len(row.cells) == len(section.columns) for row in section.rows)
+    assert main(["catalog", "--system", game.NAME]) == 0
+    out = capsys.readouterr().out
+    assert all(section.title in out for section in sections)
+
+
+def test_json_schemas_cover_units_and_catalog(subject):
+    schemas = subject.game.json_schemas()
+    assert {"unit", "catalog"} <= set(schemas)
+    assert "name" in schemas["unit"]["properties"]
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_every_format_exports_and_reads_back(subject, fmt, tmp_path):
+    for path in [*subject.units, *subject.rosters]:
+        data = load_mapping(path, "unit or roster")
+        roster = "units" in data
+        loaded = load_roster(path) if roster else load_unit_file(path)
+        name = data["name"]
+        written = export_path(path, fmt, out=tmp_path / path.stem)
+        assert written.parent == tmp_path / path.stem
+        if fmt == "pdf":
+            content = "".join(page.extract_text() for page in PdfReader(written).pages)
+            assert " ".join(name.split()) in " ".join(content.split())
+        elif fmt == "json":
+            exported = json.loads(written.read_text(encoding="utf-8"))
+            assert exported["name"] == name
+            if subject.game.PRICED:
+                assert exported["total"] == loaded.total if roster else loaded.tally.total
+        elif fmt == "yaml":
+            again = load_roster(written) if roster else load_unit_file(written)
+            if roster:
+                assert [e.tally for e in again.entries] == [e.tally for e in loaded.entries]
+            else:
+                assert again.tally == loaded.tally
+        else:
+            import html
+
+            assert name in html.unescape(written.read_text(encoding="utf-8"))
+
+
+def test_a_roster_assesses_each_unit_once_and_exports_reuse_it(subject, tmp_path,
+                                                                monkeypatch):
+    game = subject.game
+    calls = []
+    real = type(game).assess
+
+    def counting(self, unit, catalog):
+        calls.append(self.unit_name(unit))
+        return real(self, unit, catalog)
+
+    monkeypatch.setattr(type(game), "assess", counting)
+    for path in subject.rosters:
+        calls.clear()
+        data = load_yaml(path)
+        files = {e["unit"] for e in data["units"] if isinstance(e["unit"], str)}
+        inline = [e for e in data["units"] if not isinstance(e["unit"], str)]
+        export_path(path, "md", out=tmp_path / path.stem)
+        assert len(calls) == len(files) + len(inline)
+
+
+# --- the toy system through the shells --------------------------------------------------
+
+
+@pytest.fixture
+def toy(tmp_path) -> Iterator[tuple[list[Path], list[Path]]]:
+    register(Toy())
+    try:
+        yield write_examples(tmp_path)
+    finally:
+        unregister("toy")
+
+
+def test_toy_prices_in_the_cli(toy, capsys):
+    units, _ = toy
+    assert main(["price", str(units[0])]) == 0
+    assert "Juggler: 5 points, legal" in capsys.readouterr().out
+    assert main(["price", str(units[1]), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["total"] == 10
+    assert [line["item"] for line in data["breakdown"]] == ["Size 4", "Trick: vanish",
+                                                            "Trick: juggle"]
+
+
+def test_toy_force_has_its_budget_facts_and_checks(toy, tmp_path, capsys):
+    _, rosters = toy
+    assert main(["check", str(rosters[0])]) == 0
+    out = capsys.readouterr().out
+    assert "Total 11 of 20 points: 9 remaining" in out
+    assert "Toys 3" in out
+    twice = tmp_path / "twice.yaml"
+    twice.write_text("system: toy\nname: Twice\nunits:\n  - {unit: units/juggler.yaml}\n"
+                     "  - {unit: units/juggler.yaml}\n", encoding="utf-8")
+    assert main(["check", str(twice), "--json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert [e["code"] for e in data["errors"]] == ["E-TOY-TWICE"]
+    assert data["toys"] == 2 and data["budget"] == "Toy box"
+
+
+def test_toy_bad_input_names_file_and_field(toy, tmp_path, capsys):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("system: toy\nname: Bad\ntricks: [fly]\n", encoding="utf-8")
+    assert main(["price", str(bad)]) == 2
+    assert capsys.readouterr().err.strip() == \
+        f"designer: error: {bad}: tricks[0]: unknown trick 'fly'"
+
+
+def test_toy_text_export_draws_its_card(toy, tmp_path):
+    units, _ = toy
+    text = export_path(units[1], "txt", out=tmp_path).read_text(encoding="utf-8")
+    assert "Ghost" in text and "10 points" in text
+    assert "vanish" in text and "Is not there any more." in text
+
+
+def test_a_unit_of_another_system_in_a_roster_is_refused(toy, tmp_path, capsys):
+    ot_unit = examples_dir() / "units" / "steam-witch.yaml"
+    mixed = tmp_path / "mixed.yaml"
+    mixed.write_text(f"system: toy\nname: Mixed\nunits:\n  - {{unit: {ot_unit}}}\n",
+                     encoding="utf-8")
+    assert main(["check", str(mixed)]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"designer: error: {mixed}: units[0].unit: unit is for opentactics, the roster "
+        "for toy")
+
+
+def test_every_system_has_an_import_contract():
+    """pyproject.toml protects each registered system's package (import-linter)."""
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    for name in SYSTEMS:
+        package = name.replace("-", "_")
+        assert f'protected_modules = ["designer.systems.{package}"]' in text
+
+
+async def test_each_tui_step_mounts_with_the_units_card(subject, tmp_path, monkeypatch):
+    """The designer on a copy of the system's first example: every build step's editor
+    mounts (the system's own, or the generic one), the stepper lists them all, and the
+    card preview shows the unit."""
+    from designer.tui.app import build_app
+    from designer.tui.widgets.card import CardPreview
+
+    game = subject.game
+    unit = tmp_path / "unit.yaml"
+    unit.write_text(subject.units[0].read_text(encoding="utf-8"), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    app = build_app(game=game, unit_path=unit, start="edit")
+    name = load_unit_file(unit).tally.name
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        steps = game.steps()
+        for index, step in enumerate(steps):
+            await screen.action_goto(index)
+            await pilot.pause()
+            assert screen.step == index
+            assert screen.editor.is_mounted and screen.editor.key == step.key
+        preview = screen.query_one(CardPreview)
+        assert preview.border_title is not None and name in str(preview.border_title)

@@ -1,0 +1,88 @@
+"""Forces of any system: totals, the budget, edits that return new forces, and the
+roster file a force writes."""
+
+from __future__ import annotations
+
+from dataclasses import FrozenInstanceError
+from pathlib import Path
+
+import pytest
+
+from designer.io import load_yaml
+from designer.roster import load_roster, new_force, roster_data
+from designer.systems import examples_dir, system
+
+ROSTERS = examples_dir() / "rosters"
+OT = system("opentactics")
+
+
+@pytest.fixture
+def raid():
+    return load_roster(ROSTERS / "northern-raid.yaml")
+
+
+def test_a_force_totals_its_entries_and_knows_its_budget(raid):
+    assert raid.system == "opentactics" and raid.rules.budget == "Points cap"
+    assert raid.total == 337 and raid.cap == 500 and raid.remaining == 163
+    assert raid.unit_count == 12 and raid.legal
+    assert [(f.label, f.value) for f in raid.facts()] == [("Starting morale", 16),
+                                                          ("Activation counters", 5)]
+
+
+def test_a_force_is_a_value_edited_into_new_forces(raid):
+    with pytest.raises(FrozenInstanceError):
+        raid.cap = 1  # type: ignore[misc]
+    first = raid.entries[0]
+    more = raid.with_count(0, first.count + 1)
+    assert more.total == raid.total + first.tally.total and raid.total == 337
+    assert raid.with_count(0, 0).entries[0].count == 1  # at least one
+    assert raid.with_count(0, 5000).entries[0].count == 999
+    fewer = raid.without(0)
+    assert len(fewer.entries) == len(raid.entries) - 1
+    assert fewer.total == raid.total - first.subtotal
+    again = fewer.inserted(first, 0)
+    assert again.entries == raid.entries
+    swapped = raid.replaced(0, raid.entries[1])
+    assert swapped.entries[0] is raid.entries[1]
+
+
+def test_over_the_budget_is_an_error_naming_the_cap(raid):
+    small = raid.__class__(raid.game, raid.catalog, raid.name, 300, raid.entries)
+    issues = small.issues
+    assert [i.code for i in issues] == ["E-OVER-CAP"]
+    assert issues[0].message == ("337 points is 37 over the points cap of 300; remove units "
+                                 "or lower counts")
+    assert not small.legal and small.remaining == -37
+
+
+def test_a_new_force_starts_empty_with_the_systems_default_budget():
+    force = new_force(OT, "Vanguard")
+    assert force.entries == () and force.cap == 500 and force.total == 0
+    entry = force.entry(OT.new_unit("Scout", force.catalog), 2)
+    grown = force.inserted(entry)
+    assert grown.unit_count == 2 and grown.total == 0  # an empty unit costs nothing
+
+
+def test_roster_data_refers_to_unit_files_relative_to_where_it_is_written(raid, tmp_path):
+    data = roster_data(raid)
+    source = load_yaml(ROSTERS / "northern-raid.yaml")
+    def files(units):
+        return [u for u in units if isinstance(u["unit"], str)]
+
+    assert files(data["units"]) == files(source["units"])  # as the roster wrote them
+    assert len(data["units"]) == len(source["units"])
+    moved = roster_data(raid, base=tmp_path)
+    first = moved["units"][0]["unit"]
+    assert isinstance(first, str)
+    assert (tmp_path / first).resolve() == raid.entries[0].file
+    inline = [u["unit"] for u in data["units"] if isinstance(u["unit"], dict)]
+    assert all(u["system"] == "opentactics" for u in inline)
+
+
+def test_an_inline_unit_takes_the_rosters_system(tmp_path):
+    roster = tmp_path / "r.yaml"
+    roster.write_text("name: R\nunits:\n  - {unit: {name: Levy, athletics: 3}, count: 2}\n",
+                      encoding="utf-8")
+    force = load_roster(roster)
+    assert force.total == 6 and force.entries[0].file is None
+    assert Path(force.path) == roster
