@@ -1,0 +1,135 @@
+"""Op-En ("Oppose - Engage") behind the game-system contract."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from designer.card import Card
+from designer.errors import InputError
+from designer.io import require_mapping, suggest, validate
+from designer.systems import Assessment, CatalogSection, ForceRules, GameSystem, Step
+from designer.systems.op_en import browse, force, steps
+from designer.systems.op_en.card import SHORT, unit_card
+from designer.systems.op_en.catalog import DIE_STATS, Catalog, CatalogModel
+from designer.systems.op_en.cost import breakdown, fold
+from designer.systems.op_en.edits import allocate
+from designer.systems.op_en.loading import load_catalog, resolve_setting
+from designer.systems.op_en.models import Character
+from designer.systems.op_en.rules import check
+from designer.tally import Tally
+
+
+class OpEn(GameSystem):
+    NAME = "op-en"
+    TITLE = "Op-En (Oppose - Engage)"
+    SHORT = SHORT
+    UNIT_WORD = "character"
+    SHARED_KEYS = ("setting", "core_stat")
+    ROSTER_KEYS = ("units", "characters")
+
+    def load_catalog(self, root: Path) -> Catalog:
+        return load_catalog(root)
+
+    def catalog_for(self, data: dict[str, Any], file: str | Path | None = None) -> Catalog:
+        """The setting the file names (`setting:`), else the bundled default."""
+        return resolve_setting(data.get("setting"), file) or self.bundled_catalog()
+
+    def parse_unit(self, data: Any, catalog: Catalog, *, file: str | Path | None = None,
+                   field_prefix: str = "") -> Character:
+        """A character; names the setting does not know are input errors."""
+        data = require_mapping(data, "character", file=file)
+        unit = validate(Character, data, file=file, field_prefix=field_prefix)
+        _resolve_names(unit, catalog, file, field_prefix)
+        return unit
+
+    def new_unit(self, name: str, catalog: Catalog) -> Character:
+        """A Rank 1 character in the first Form open to it, the rank's values allocated
+        in the card's order with Fight as the Core Stat: legal from the start."""
+        rank = min(catalog.ranks, key=lambda r: (r.rank < 1, r.rank))
+        form = next((f for f in catalog.forms if not f.ranks or rank.rank in f.ranks),
+                    catalog.forms[0])
+        unit = Character(name=name, setting=catalog.ref, core_stat=DIE_STATS[0],
+                         rank=rank.rank, form=form.name)
+        return allocate(unit, catalog)
+
+    def unit_data(self, unit: Character) -> dict[str, Any]:
+        return unit.to_data()
+
+    def assess(self, unit: Character, catalog: Catalog) -> Assessment:
+        final = fold(unit, catalog)
+        tally = Tally(unit.name, breakdown(final, catalog), printed=unit.cost)
+        tally.issues = check(unit, final, catalog)
+        return Assessment(unit, final, tally)
+
+    def steps(self) -> tuple[Step, ...]:
+        return steps.STEPS
+
+    def step_of(self, field: str) -> str:
+        return steps.step_of_field(field)
+
+    def card(self, assessment: Assessment) -> Card:
+        return unit_card(assessment)
+
+    def force_rules(self, catalog: Catalog, fields: Mapping[str, Any] | None = None
+                    ) -> ForceRules:
+        return force.force_rules(catalog, fields)
+
+    def split_roster(self, data: dict[str, Any], file: str | Path | None = None
+                     ) -> tuple[dict[str, Any], dict[str, Any]]:
+        return force.split_roster(data, self.catalog_for(data, file), file)
+
+    def join_roster(self, generic: dict[str, Any], fields: Mapping[str, Any]
+                    ) -> dict[str, Any]:
+        return force.join_roster(generic, fields)
+
+    def catalog_sections(self, catalog: Catalog) -> tuple[CatalogSection, ...]:
+        return browse.catalog_sections(catalog)
+
+    def json_schemas(self) -> dict[str, dict[str, Any]]:
+        return {"unit": Character.model_json_schema(),
+                "catalog": CatalogModel.model_json_schema()}
+
+
+def _resolve_names(unit: Character, catalog: Catalog, file: str | Path | None,
+                   prefix: str) -> None:
+    def where(field: str) -> str:
+        return f"{prefix}.{field}" if prefix else field
+
+    def unknown(what: str, name: str, choices: list[str], field: str, section: str,
+                custom: bool = True) -> InputError:
+        hint = suggest(name, choices)
+        how = f"; a custom one needs a cost: {{name: {name}, cost: N}}" if custom else ""
+        return InputError(f"unknown {what} '{name}' in {catalog.title}{hint}; see "
+                          f"`designer catalog {section} --system op-en`{how}", file=file,
+                          field=where(field))
+
+    for key, lookup, section in (("form", catalog.form, "forms"),
+                                 ("trait", catalog.trait, "traits")):
+        names = getattr(unit, f"{key}s")
+        for i, name in enumerate(names):
+            if lookup(name) is None:
+                field = key if isinstance(getattr(unit, key), str) else f"{key}[{i}]"
+                choices = [e.name for e in getattr(catalog, section)]
+                raise unknown(key, name, choices, field, section, custom=False)
+    for i, choice in enumerate(unit.skills):
+        if choice.custom or catalog.skill(choice.name) or catalog.universal(choice.name):
+            continue
+        if catalog.ability(choice.name):
+            raise InputError(f"{choice.name} is an Ability; list it under abilities",
+                             file=file, field=where(f"skills[{i}]"))
+        names = [s.name for s in (*catalog.skills, *catalog.universal_skills)]
+        raise unknown("skill", choice.name, names, f"skills[{i}]", "skills")
+    for i, choice in enumerate(unit.abilities):
+        if choice.custom or catalog.ability(choice.name):
+            continue
+        if catalog.skill(choice.name) or catalog.universal(choice.name):
+            raise InputError(f"{choice.name} is a Skill; list it under skills",
+                             file=file, field=where(f"abilities[{i}]"))
+        raise unknown("ability", choice.name, [a.name for a in catalog.abilities],
+                      f"abilities[{i}]", "abilities")
+    for i, choice in enumerate(unit.equipment):
+        if not choice.custom and catalog.item(choice.name) is None:
+            raise unknown("item", choice.name, [e.name for e in catalog.equipment],
+                          f"equipment[{i}]", "equipment")
