@@ -17,7 +17,6 @@ from designer.errors import InputError, printable
 from designer.systems import DEFAULT_SYSTEM, SYSTEMS
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT = 0, 1, 2
-MAX_ERROR = 400  # characters of an error line: a huge echoed value is cut, not printed
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -105,7 +104,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_home()
         return handlers[args.command](args)
     except InputError as exc:
-        print(f"designer: error: {printable(exc.line(), MAX_ERROR)}", file=sys.stderr)
+        print(f"designer: error: {exc.shown()}", file=sys.stderr)
         return EXIT_INPUT
     except KeyboardInterrupt:
         return 130

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+SHOWN_LIMIT = 400  # characters of an error line as shown
+
 
 class InputError(Exception):
     """Unreadable or ill-shaped input. The CLI prints it as one line and exits 2."""
@@ -17,6 +19,11 @@ class InputError(Exception):
     def line(self) -> str:
         where = [part for part in (self.file, self.field) if part] or ["<input>"]
         return f"{': '.join(where)}: {self.problem}"
+
+    def shown(self) -> str:
+        """The line as a terminal or the TUI shows it: control characters escaped, cut
+        at SHOWN_LIMIT characters (a huge echoed value is not printed whole)."""
+        return printable(self.line(), SHOWN_LIMIT)
 
     def at(self, file: str | Path | None = None, field_prefix: str = "") -> InputError:
         """The same error placed in a file and/or under an enclosing field."""

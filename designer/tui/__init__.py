@@ -38,7 +38,7 @@ def launch(command: str = "home", path: Path | None = None, *,
         else:
             app = build_app(game=game)
     except InputError as exc:
-        print(f"designer: error: {exc.line()}", file=sys.stderr)
+        print(f"designer: error: {exc.shown()}", file=sys.stderr)
         return 2
     app.run()
     return app.return_code or 0

@@ -17,7 +17,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from designer.errors import InputError
+from designer.errors import InputError, printable
 from designer.systems import GameSystem, system
 from designer.tui.documents import ForceDoc, UnitDoc, display_path, kind_of
 from designer.tui.editors import help_keys
@@ -124,8 +124,8 @@ class DesignerApp(App):
             else:
                 doc = UnitDoc.load(path)
         except InputError as exc:
-            self.call_from_thread(self.notify, exc.line(), title="Not opened",
-                                  severity="error", timeout=8)
+            self.call_from_thread(self.notify, exc.shown(), title="Not opened",
+                                  severity="error", timeout=8, markup=False)
             return
         self.call_from_thread(self._opened, doc)
 
@@ -232,8 +232,9 @@ class DesignerApp(App):
             for doc in docs:
                 doc.save()
         except (InputError, OSError) as exc:
-            message = exc.line() if isinstance(exc, InputError) else str(exc)
-            self.call_from_thread(self.notify, message, title="Not saved", severity="error")
+            message = exc.shown() if isinstance(exc, InputError) else printable(str(exc))
+            self.call_from_thread(self.notify, message, title="Not saved",
+                                  severity="error", markup=False)
             return
         self.call_from_thread(self.exit)
 

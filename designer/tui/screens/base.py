@@ -90,8 +90,8 @@ class DocumentScreen(Screen):
         try:
             save_yaml(path, data)
         except InputError as exc:
-            self.app.call_from_thread(self.notify, exc.line(), title="Not saved",
-                                      severity="error")
+            self.app.call_from_thread(self.notify, exc.shown(),
+                                      title="Not saved", severity="error", markup=False)
             return
         except OSError as exc:
             self.app.call_from_thread(self.notify, f"{path.name}: {exc.strerror or exc}",
@@ -101,7 +101,7 @@ class DocumentScreen(Screen):
 
     def _saved(self, path: Path, snapshot: Any, then: Callable[[], Any] | None) -> None:
         self.doc.mark_written(path, snapshot)
-        self.notify(f"Saved {display_path(path)}", timeout=3)
+        self.notify(f"Saved {display_path(path)}", timeout=3, markup=False)
         self.show_title()
         if then is not None:
             then()

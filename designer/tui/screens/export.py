@@ -154,4 +154,4 @@ class ExportDialog(Dialog):
             return
         self.result = written
         self.status(f"Wrote {display_path(written)}", "$success")
-        self.app.notify(f"Exported {display_path(written)}", title="Export")
+        self.app.notify(f"Exported {display_path(written)}", title="Export", markup=False)

@@ -220,7 +220,7 @@ class ForcesScreen(DocumentScreen):
             force = self.doc.force
             name = force.game.unit_name(force.entries[index].unit)
             await self.apply(force.without(index))
-            self.notify(f"Removed {name} (ctrl+z brings it back).", timeout=3)
+            self.notify(f"Removed {name} (ctrl+z brings it back).", timeout=3, markup=False)
 
     async def action_duplicate(self) -> None:
         index = self.current
@@ -280,8 +280,8 @@ class ForcesScreen(DocumentScreen):
                 raise InputError(f"is a {doc.game.TITLE} {doc.game.UNIT_WORD}; the force is "
                                  f"for {force.game.TITLE}", file=path)
         except InputError as exc:
-            self.app.call_from_thread(self.notify, exc.line(), title="Not added",
-                                      severity="error")
+            self.app.call_from_thread(self.notify, exc.shown(),
+                                      title="Not added", severity="error", markup=False)
             return
         self.app.call_from_thread(self.add_unit, doc.unit, path.resolve())
 

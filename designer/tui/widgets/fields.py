@@ -248,8 +248,10 @@ class Row(Widget, can_focus=True):
         self.removable = removable
         self.set_reactive(Row.text, text)
 
-    def render(self) -> str | Content:
-        return self.text
+    def render(self) -> Content:
+        """The text as it is: a plain string is never read as markup (it may be a name
+        the user typed)."""
+        return Content(self.text) if isinstance(self.text, str) else self.text
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "remove":

@@ -9,6 +9,7 @@ from typing import Any
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
+from textual.content import Content
 from textual.message import Message
 from textual.widgets import Button, Select, SelectionList, Static
 
@@ -76,7 +77,8 @@ class TypesEditor(StepEditor):
         unit, catalog = view.unit, view.catalog
         points = sum(line.points for line in view.tally.breakdown if line.step == "types")
         names = ", ".join(t.name for t in unit.types) or "none yet"
-        self.query_one("#types-chosen", Static).update(f"Types: {names} · {pts(points)}")
+        chosen = Content(f"Types: {names} · {pts(points)}")
+        self.query_one("#types-chosen", Static).update(chosen)
         for selection in self.query(SelectionList):
             wanted = {e.name for e in catalog.types_in(selection.id.split("-", 1)[1])
                       if self._has(unit, e)}
