@@ -96,7 +96,7 @@ def test_markdown_roster_table_rows_and_total():
     out = render(load_doc(ROSTERS / "titans-folly.yaml"), "md")
     assert "| 1 | Mountain Titan | 2 | 56 | 112 | legal |" in out
     assert "| | **Total** | **5** | | **327** | of 300 |" in out
-    assert "**327 / 300 points** (-27 remaining)" in out
+    assert "**327 / 300 points** (27 over)" in out
     assert "- 327 points is 27 over the points cap of 300; remove units or lower counts" in out
 
 

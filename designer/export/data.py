@@ -72,7 +72,7 @@ def render_yaml(doc: ExportDoc, *, progress: Progress | None = None) -> str:
         force, f = doc.force, doc.summary
         figures = []
         if f.priced:
-            cap = (f" (cap {f.cap}, remaining {f.remaining})" if f.cap is not None
+            cap = (f" (cap {f.cap}, {f.left_text()})" if f.cap is not None
                    else " (no cap)" if f.budgeted else "")
             figures.append(f"{f.total} points{cap}")
         figures.append(f"{f.unit_count} units")

@@ -74,11 +74,18 @@ class ForceView:
             out.append(("TOTAL", str(self.total), self.over))
         if self.budgeted:
             left = self.remaining
-            out.append(("REMAINING", "\u2013" if left is None else str(left),
-                        left is not None and left < 0))
+            if left is not None and left < 0:
+                out.append(("OVER", str(-left), True))
+            else:
+                out.append(("REMAINING", "\u2013" if left is None else str(left), False))
         out.append(("UNITS", str(self.unit_count), False))
         out += [(f.label.upper(), str(f.value), False) for f in self.facts]
         return out
+
+    def left_text(self) -> str:
+        """'163 remaining' or '27 over': what is left of the budget, in words."""
+        left = self.remaining or 0
+        return f"{left} remaining" if left >= 0 else f"{-left} over"
 
     def legal_note(self) -> str:
         """'within its points cap; every unit is legal', in the budget's own name."""

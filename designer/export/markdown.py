@@ -34,7 +34,7 @@ def render_markdown(doc: ExportDoc, *, progress: Progress | None = None) -> str:
 def force_block(f: ForceView) -> list[str]:
     parts = [esc(f.system_title)]
     if f.priced and f.cap is not None:
-        parts.append(f"**{f.total} / {f.cap} points** ({f.remaining} remaining)")
+        parts.append(f"**{f.total} / {f.cap} points** ({f.left_text()})")
     elif f.priced:
         parts.append(f"**{f.total} points**" + (" (no cap)" if f.budgeted else ""))
     parts.append(f"{f.unit_count} units")

@@ -96,7 +96,8 @@ def draw_card(book: Book, c: Card, x: float, y: float) -> None:
     book.paragraphs(fitted, left, y + layout.text_top, LEADING, GAP)
 
     fy = y + 85.35
-    book.line_fit(left, fy, c.system, INNER_W / 2, "", 4.4, 3.5, GREY)
+    foot = f"{c.system} \u00b7 {c.legend}" if c.legend else c.system
+    book.line_fit(left, fy, foot, INNER_W / 2, "", 4.4, 3.5, GREY)
     status = status_text(c, short=True)
     if status:
         bad = not c.legal

@@ -43,7 +43,7 @@ def force_block(f: ForceView) -> list[str]:
     title = f"{clean(f.name)} - force roster"
     figures = []
     if f.priced:
-        figures.append("Points: " + (f"{f.total} of {f.cap} ({f.remaining} remaining)"
+        figures.append("Points: " + (f"{f.total} of {f.cap} ({f.left_text()})"
                                      if f.cap is not None else
                                      f"{f.total}" + (" (no cap)" if f.budgeted else "")))
     figures.append(f"Units: {f.unit_count}")

@@ -37,7 +37,7 @@ class DesignerApp(App):
     CSS_PATH = ["app.tcss", "widgets/widgets.tcss"]
     TITLE = "designer"
     BINDINGS = [
-        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+        Binding("ctrl+q", "quit", "Quit", priority=True),
         Binding("q", "quit", "Quit", show=False),
         Binding("f1,question_mark", "help", "Help", key_display="f1"),
         Binding("f2", "show('forces')", "Forces", show=False),

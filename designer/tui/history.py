@@ -1,7 +1,7 @@
 """An undo history of immutable snapshots: what every document of the TUI keeps.
 
 Plain Python (no Textual). Undo and redo move along the history; a document is dirty
-while its present snapshot is not the one last written to disk.
+while its present snapshot differs from the one last written to disk.
 """
 
 from __future__ import annotations
@@ -25,7 +25,9 @@ class History(Generic[T]):
 
     @property
     def dirty(self) -> bool:
-        return self.present is not self.saved
+        """Whether the present differs from what was saved: a count raised and lowered
+        again is back to the saved force, whichever snapshot holds it."""
+        return self.present is not self.saved and self.present != self.saved
 
     def push(self, value: T, merge: Hashable | None = None) -> bool:
         """Make `value` the present. Consecutive pushes with the same `merge` key (typing

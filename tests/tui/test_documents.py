@@ -130,3 +130,11 @@ def test_a_force_doc_is_a_history_of_forces():
     assert [f.label for f in doc.force.facts()] == ["Starting morale", "Activation counters"]
     assert doc.undo() and doc.force is before and not doc.dirty
     assert not doc.undo() and doc.redo() and doc.dirty
+
+
+def test_back_to_the_saved_value_is_not_dirty():
+    h = History((1, 2))
+    h.push((1, 3))
+    assert h.dirty
+    h.push((1, 2))  # an equal snapshot, built anew
+    assert not h.dirty

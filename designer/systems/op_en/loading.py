@@ -64,10 +64,16 @@ def resolve_setting(ref: Any, file: str | Path | None, root: Path | None = None
     if ref in ids:
         return _load((root / "core.yaml").resolve(), (root / "settings" / ref).resolve(), ref)
     base = Path(file).parent if file else Path.cwd()
-    folder = Path(ref).expanduser()
-    folder = folder if folder.is_absolute() else base / folder
-    if (folder / "setting.yaml").is_file():
-        return _load(_core_for(folder), folder.resolve(), ref)
+    try:
+        folder = Path(ref).expanduser()
+        folder = folder if folder.is_absolute() else base / folder
+        found = (folder / "setting.yaml").is_file()
+        if found:
+            core, folder = _core_for(folder), folder.resolve()
+    except (OSError, RuntimeError, ValueError):  # too long, a NUL byte, a symlink loop
+        found = False
+    if found:
+        return _load(core, folder, ref)
     hint = suggest(ref, ids)
     raise InputError(f"unknown setting '{ref}'{hint}; name a bundled setting "
                      f"({', '.join(ids) or 'none'}) or a folder holding setting.yaml",

@@ -180,6 +180,8 @@ class CostTable(_Strict):
     one_of_many_max_points: int = 20
     technical_melee_range_gap: int = 1
     arcane_range_per_off_die: int = 3
+    max_range: int = Field(12, ge=0, le=99)
+    max_athletics: int = Field(12, ge=0, le=99)
     morale_base: int = 10
     morale_max: int = 20
     activation_counters: int = 5

@@ -133,6 +133,12 @@ def _warn(unit: Unit, final: Final, catalog: Catalog, warn) -> None:
             warn(Issue("W-RANGE-NO-OFF", "warning",
                        f"{name} range {rng} with no OFF dice buys nothing; set the range to "
                        f"0 or add {name} OFF dice", f"skills.{skill}.range"))
+        own = unit.skills.of(skill).range
+        if own > costs.max_range:
+            warn(Issue("W-RANGE-HIGH", "warning",
+                       f"{name} range {own} is far past the rulebook's examples (at most "
+                       f"{costs.max_range} before equipment); lower it unless it is meant",
+                       f"skills.{skill}.range"))
         if pools[(skill, "def")].dice <= 0:
             warn(Issue("W-DEF-ZERO", "warning",
                        f"{name} DEF has no dice, so the unit loses every {name} assault "
@@ -179,6 +185,12 @@ def _warn(unit: Unit, final: Final, catalog: Catalog, warn) -> None:
         warn(Issue("W-ITEM-STACK", "warning",
                    f"{' and '.join(names)} both modify {' and '.join(skills)}; the rulebook "
                    f"says not to stack {kind}s: keep the better one", "equipment"))
+
+    if unit.athletics > costs.max_athletics:
+        warn(Issue("W-ATHLETICS-HIGH", "warning",
+                   f"athletics {unit.athletics} is far past the rulebook's examples (a "
+                   f"horse has 8 to 10; at most {costs.max_athletics} before equipment); "
+                   "lower it unless it is meant", "athletics"))
 
     for picked in final.types:
         if not picked.known:

@@ -20,7 +20,7 @@ from designer.tui.screens.export import ExportDialog
 DOCUMENT_BINDINGS = [
     Binding("ctrl+s", "save", "Save", priority=True),
     Binding("ctrl+z", "undo", "Undo", priority=True),
-    Binding("ctrl+y", "redo", "Redo", priority=True),
+    Binding("ctrl+y", "redo", "Redo", priority=True, show=False),
     Binding("ctrl+e", "export", "Export", priority=True),
 ]
 

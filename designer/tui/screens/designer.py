@@ -65,9 +65,14 @@ class DesignerScreen(DocumentScreen):
     BINDINGS = [
         *DOCUMENT_BINDINGS,
         Binding("pagedown,ctrl+n", "next_step", "Next", priority=True, key_display="PgDn"),
-        Binding("pageup", "previous_step", "Prev", priority=True, key_display="PgUp"),
+        Binding("pageup", "previous_step", "Prev", priority=True, key_display="PgUp",
+                show=False),
         Binding("escape", "close", "Back"),
         Binding("ctrl+t", "focus_stepper", "Steps", show=False),
+        # alt+digit jumps wherever the focus is (a number field takes plain digits)
+        Binding("alt+1", "goto(0)", "Step", key_display="alt+1…9", priority=True),
+        *[Binding(f"alt+{n}", f"goto({n - 1})", f"Step {n}", show=False, priority=True)
+          for n in range(2, MAX_STEP_KEYS + 1)],
         *[Binding(str(n), f"goto({n - 1})", f"Step {n}", show=False)
           for n in range(1, MAX_STEP_KEYS + 1)],
     ]

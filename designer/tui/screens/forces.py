@@ -50,7 +50,7 @@ class ForcesScreen(DocumentScreen):
         Binding("ctrl+e", "export", "Export", priority=True, show=False),
         Binding("a", "add", "Add"),
         Binding("n", "new_unit", "New"),
-        Binding("d", "duplicate", "Copy"),
+        Binding("d", "duplicate", "Copy", show=False),
         Binding("delete,x", "remove", "Remove"),
         Binding("e", "add_example", "Add example", show=False),
         Binding("f", "add_file", "Add file", show=False),

@@ -97,7 +97,9 @@ def section_lines(section: Section) -> list[Content]:
 
 def card_lines(card: Card) -> list[Content]:
     """The card's body: the tags line, then its blocks in order."""
-    tags = [Content.styled(t.name, TAG_STYLES.get(t.tone, "")) for t in card.tags]
+    tags = [Content.styled(t.name + t.mark, TAG_STYLES.get(t.tone, "")) for t in card.tags]
+    if card.legend and any(t.mark for t in card.tags):
+        tags.append(Content.styled(f"({card.legend})", "$foreground-muted"))
     lines = [Content(" ").join(tags) if tags else Content("(no types)")]
     for block in card.blocks:
         if isinstance(block, Table):

@@ -3,6 +3,7 @@ cycles, a removable row and a text input that respects the app's cursor-blink se
 
 from __future__ import annotations
 
+import time
 from collections.abc import Hashable, Sequence
 from typing import Any
 
@@ -29,9 +30,15 @@ class TextField(Input):
         self.cursor_blink = getattr(self.app, "cursor_blink", True)
 
 
+TYPING_PAUSE = 1.0  # seconds: a digit typed later than this after another starts afresh
+typing_clock = time.monotonic  # what the spinner times typing with (tests move it by hand)
+
+
 class Spinner(Widget, can_focus=True):
-    """A labelled whole number changed with ←/→ or -/+, or typed (digits add up while
-    the field keeps focus, so 1 then 0 makes 10).
+    """A labelled whole number changed with ←/→ or -/+, or typed. A typed digit replaces
+    the value, unless it follows another digit within a second (1 then 0 makes 10, as in
+    a spreadsheet); a number past the field's bounds is not taken, the digit starts
+    afresh; backspace takes the last digit off.
 
     A controlled field: a user edit posts `Spinner.Changed` and the owner sets `value`
     (setting it posts nothing). The new value is then painted in the same frame as
@@ -86,6 +93,7 @@ class Spinner(Widget, can_focus=True):
         self.removable = removable
         self.step = step
         self._typed = ""
+        self._typed_at = 0.0
         self._pending: int | None = None  # asked for, not yet set by the owner
         self.set_reactive(Spinner.value, value)
         self.set_reactive(Spinner.note, note)
@@ -157,11 +165,18 @@ class Spinner(Widget, can_focus=True):
             self._set(current + delta * self.step)
 
     def action_digit(self, digit: int) -> None:
-        typed = self._typed + str(digit)
-        if int(typed) > self.maximum:
+        now = typing_clock()
+        typed = self._typed + str(digit) if now - self._typed_at <= TYPING_PAUSE else ""
+        if not typed or int(typed) > self.maximum:
             typed = str(digit)
+        self._typed_at = now
         self._typed = typed.lstrip("0") or "0"
-        self._set(int(self._typed))
+        value = int(self._typed)
+        if value > self.maximum or value < self.minimum:
+            self._typed = ""
+            self.app.bell()
+            return
+        self._set(value)
 
     def action_erase(self) -> None:
         self._typed = self._typed[:-1] if self._typed else str(abs(self.current))[:-1]

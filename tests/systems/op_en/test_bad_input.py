@@ -90,3 +90,12 @@ def test_a_unit_of_the_wrong_system_in_a_force(tmp_path, capsys):
     assert main(["check", str(path)]) == 2
     assert "units[0].unit: unit is for opentactics, the roster for op-en" in \
         capsys.readouterr().err
+
+
+@pytest.mark.parametrize("ref", ["x" * 5000, "a\\0b"])
+def test_a_setting_path_the_system_cannot_follow_is_an_unknown_setting(tmp_path, capsys,
+                                                                          ref):
+    code, err, path = run(tmp_path, BASE.replace("setting: hollowmere",
+                                                 f'setting: "{ref}"'), capsys)
+    assert code == 2 and len(err.splitlines()) == 1
+    assert err.startswith(f"designer: error: {path}: setting: unknown setting '")

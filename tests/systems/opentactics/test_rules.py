@@ -234,3 +234,18 @@ def test_every_issue_code_is_stable_and_has_a_fix(make_unit, price):
                                       "W-TACTICAL-NONE", "W-TYPE-UNKNOWN"}
     for issue in found:
         assert issue.message and "\n" not in issue.message
+
+
+def test_a_range_past_the_catalogs_bound_is_flagged(make_unit, price):
+    found = issues(make_unit, price, skills={"melee": {"off_dice": 1, "range": 50}})
+    issue = next(i for i in found if i.code == "W-RANGE-HIGH")
+    assert issue.field == "skills.melee.range"
+    assert issue.message == ("Melee range 50 is far past the rulebook's examples (at most 12 "
+                             "before equipment); lower it unless it is meant")
+    assert "W-RANGE-HIGH" not in codes(make_unit, price,
+                                       skills={"melee": {"off_dice": 1, "range": 12}})
+
+
+def test_athletics_past_the_catalogs_bound_is_flagged(make_unit, price):
+    assert "W-ATHLETICS-HIGH" in codes(make_unit, price, athletics=13)
+    assert "W-ATHLETICS-HIGH" not in codes(make_unit, price, athletics=12)

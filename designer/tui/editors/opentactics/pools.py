@@ -139,8 +139,9 @@ class RangeEditor(StepEditor):
     def compose_fields(self) -> ComposeResult:
         for skill in SKILLS:
             value = getattr(self.view.unit.skills, skill).range
-            yield Spinner(skill.title(), value, maximum=99, key=skill, label_width=9,
-                          id=f"range-{skill}", note=self._note(self.view, skill))
+            yield Spinner(skill.title(), value, maximum=self.view.catalog.costs.max_range,
+                          key=skill, label_width=9, id=f"range-{skill}",
+                          note=self._note(self.view, skill))
             yield Static(Content.styled(RANGE[skill], "$foreground-muted"), classes="hint")
 
     @staticmethod
@@ -168,7 +169,8 @@ class RangeEditor(StepEditor):
 class AthleticsEditor(StepEditor):
     def compose_fields(self) -> ComposeResult:
         unit = self.view.unit
-        yield Spinner("Athletics", unit.athletics, maximum=99, id="athletics",
+        yield Spinner("Athletics", unit.athletics,
+                      maximum=self.view.catalog.costs.max_athletics, id="athletics",
                       note=self._note(self.view))
         yield Static(Content.styled(ATHLETICS, "$foreground-muted"), classes="hint")
         yield Tick("Flies (the wing icon): athletics costs double", unit.flight,
