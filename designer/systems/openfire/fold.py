@@ -1,0 +1,367 @@
+"""A unit resolved against its catalog: every model entry with its final attributes (module
+profile, the entry's own values, upgrades), its special rules (own, the profile's, from
+upgrades, implied by Aircraft and Vehicle), and its weapons with their profiles.
+
+Nothing here judges or prices; names the catalog does not know are kept (marked unknown)
+for the checks to report.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from designer.systems.openfire.catalog import Catalog, Effect, Profile, RuleDef, Upgrade
+from designer.systems.openfire.formula import FormulaError, RuleCost, parse_rule_cost
+from designer.systems.openfire.models import (
+    ModelEntry,
+    RuleRef,
+    Unit,
+    Weapon,
+    rule_text,
+    split_rule,
+)
+
+STATS = ("mov", "skl", "defence", "cmd", "hp")
+STAT_WORDS = {"mov": "MOV", "skl": "SKL", "defence": "DEF", "def": "DEF", "cmd": "CMD",
+              "hp": "HP"}
+TARGETS = ("skl", "defence", "cmd")  # d12 targets: lower is better
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """A special rule as it applies: canonical name, X, where it came from."""
+
+    name: str
+    x: int | str | None
+    scope: str
+    source: str  # own, profile, upgrade <name>, implied by <rule>, weapon
+    field: str
+    definition: RuleDef | None = None
+    cost: RuleCost | None = None  # a custom rule's cost
+    cost_error: str = ""
+    ref: RuleRef | None = None
+
+    @property
+    def label(self) -> str:
+        return rule_text(self.name, self.x)
+
+    @property
+    def known(self) -> bool:
+        return self.definition is not None
+
+    @property
+    def custom(self) -> bool:
+        return self.definition is None and self.ref is not None and self.ref.custom
+
+    @property
+    def implied(self) -> bool:
+        return self.source.startswith("implied")
+
+    @property
+    def value(self) -> int:
+        return self.x if isinstance(self.x, int) else 0
+
+    @property
+    def summary(self) -> str:
+        if self.definition is not None:
+            return self.definition.summary
+        return (self.ref.summary or "") if self.ref else ""
+
+
+@dataclass(frozen=True, slots=True)
+class Shot:
+    """One profile of a weapon: RNG as (min, max), ATT, DMG, PRC and its rules."""
+
+    label: str
+    rng: tuple[int, int] | None
+    att: int | None
+    dmg: int | None
+    prc: int | None
+    rules: tuple[Rule, ...]
+    field: str
+
+    def has(self, name: str) -> bool:
+        return any(r.name == name for r in self.rules)
+
+    def x(self, name: str) -> int:
+        return max((r.value for r in self.rules if r.name == name), default=0)
+
+    @property
+    def reach(self) -> int:
+        return self.rng[1] if self.rng else 0
+
+
+@dataclass(frozen=True, slots=True)
+class Arm:
+    """A weapon a model carries."""
+
+    name: str
+    slot: str
+    shots: tuple[Shot, ...]
+    source: str  # module, unit, inline, unknown
+    field: str
+    points: int | None = None
+    upgraded: tuple[str, ...] = ()  # upgrades that changed it
+
+    @property
+    def known(self) -> bool:
+        return self.source != "unknown"
+
+
+@dataclass(frozen=True, slots=True)
+class Taken:
+    """An upgrade a model entry took."""
+
+    name: str
+    upgrade: Upgrade | None
+    weapon: str | None
+    field: str
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A model entry resolved: `count` models alike."""
+
+    index: int
+    entry: ModelEntry
+    name: str
+    count: int
+    leader: bool
+    profile: Profile | None
+    category: str | None
+    mov: int | tuple[int, int] | None
+    skl: int | None
+    defence: int | None
+    cmd: int | None
+    hp: int | None
+    rules: tuple[Rule, ...]
+    weapons: tuple[Arm, ...]
+    upgrades: tuple[Taken, ...]
+    changed: tuple[str, ...] = ()  # how it differs from its module profile
+
+    @property
+    def field(self) -> str:
+        return f"models[{self.index}]"
+
+    @property
+    def label(self) -> str:
+        return self.name if self.count == 1 else f"{self.name} ×{self.count}"
+
+    def has(self, name: str) -> bool:
+        return any(r.name == name for r in self.rules)
+
+    def x(self, name: str) -> int:
+        return max((r.value for r in self.rules if r.name == name), default=0)
+
+    @property
+    def vehicle(self) -> bool:
+        return self.has("Vehicle")
+
+    @property
+    def top_speed(self) -> int:
+        """MOV, or an aircraft's maximum."""
+        if isinstance(self.mov, tuple):
+            return self.mov[1]
+        return self.mov or 0
+
+
+@dataclass(frozen=True)
+class Folded:
+    unit: Unit
+    catalog: Catalog
+    figures: tuple[Figure, ...]
+    category: str | None
+    leader: int
+
+
+def leader_index(unit: Unit) -> int:
+    """The leader: the entry marked `leader: true`, else the first not marked false."""
+    marked = [i for i, m in enumerate(unit.models) if m.leader]
+    if marked:
+        return marked[0]
+    return next((i for i, m in enumerate(unit.models) if m.leader is not False), 0)
+
+
+def resolve_rule(ref: RuleRef, catalog: Catalog, source: str, field: str,
+                 default_scope: str) -> Rule:
+    definition = catalog.rule(ref.name)
+    x = ref.x
+    if isinstance(x, str) and x.strip().lstrip("+-").isdigit() and len(x.strip()) <= 4:
+        x = int(x)
+    if definition is not None:
+        if definition.x == "arc" and isinstance(x, str):
+            x = catalog.arc(x) or x
+        return Rule(definition.name, x, definition.scope, source, field, definition, ref=ref)
+    cost, error = None, ""
+    if ref.cost is not None:
+        try:
+            cost = parse_rule_cost(ref.cost, frozenset({"X"}))
+        except FormulaError as exc:
+            error = str(exc)
+    return Rule(ref.name.strip(), x, ref.scope or default_scope, source, field, None, cost,
+                error, ref)
+
+
+def _implied(rules: list[Rule], catalog: Catalog) -> list[Rule]:
+    """The rules Aircraft and Vehicle (and any rule with `implies`) bring, once each."""
+    out = list(rules)
+    queue = list(rules)
+    while queue:
+        rule = queue.pop(0)
+        if rule.definition is None:
+            continue
+        for text in rule.definition.implies:
+            parts = split_rule(text)
+            ref = RuleRef(name=parts["name"], x=parts.get("x"))
+            new = resolve_rule(ref, catalog, f"implied by {rule.name}", rule.field, "unit")
+            if any(r.name == new.name and r.x == new.x for r in out):
+                continue
+            out.append(new)
+            queue.append(new)
+    return out
+
+
+def _apply(stats: dict[str, object], effect: Effect) -> None:
+    for key, value in effect.set.items():
+        stats["defence" if key == "def" else key] = value
+    for key, steps in effect.improve.items():
+        name = "defence" if key == "def" else key
+        _shift(stats, name, -steps if name in TARGETS else steps)
+    for key, value in effect.add.items():
+        _shift(stats, "defence" if key == "def" else key, value)
+
+
+def _shift(stats: dict[str, object], name: str, by: int) -> None:
+    value = stats.get(name)
+    if isinstance(value, tuple):  # an aircraft's MOV: only the maximum changes [389]
+        stats[name] = (value[0], value[1] + by)
+    elif isinstance(value, int):
+        stats[name] = value + by
+
+
+def _mov(value: int | list[int] | None) -> int | tuple[int, int] | None:
+    return tuple(value) if isinstance(value, list) else value  # type: ignore[return-value]
+
+
+def _rng(value: int | list[int] | None) -> tuple[int, int] | None:
+    if value is None:
+        return None
+    return (value[0], value[1]) if isinstance(value, list) else (0, value)
+
+
+def _arm(weapon: Weapon, source: str, field: str, catalog: Catalog,
+         points: int | None = None) -> Arm:
+    def rules(refs: list[RuleRef], where: str) -> tuple[Rule, ...]:
+        return tuple(resolve_rule(r, catalog, "weapon", f"{where}.special[{i}]", "weapon")
+                     for i, r in enumerate(refs))
+
+    if weapon.profiles:
+        base = rules(weapon.special, field)
+        shots = tuple(Shot(p.label, _rng(p.rng), p.att, p.dmg, p.prc,
+                           base + rules(p.special, f"{field}.profiles[{i}]"),
+                           f"{field}.profiles[{i}]")
+                      for i, p in enumerate(weapon.profiles))
+    else:
+        shots = (Shot("", _rng(weapon.rng), weapon.att, weapon.dmg, weapon.prc,
+                      rules(weapon.special, field), field),)
+    reach = max((s.reach for s in shots), default=0)
+    slot = weapon.slot or ("ranged" if reach > 1 else "melee")
+    return Arm(weapon.name, slot, shots, source, field, points)
+
+
+def _weapon(ref: Weapon, unit: Unit, catalog: Catalog, field: str) -> Arm:
+    if not ref.reference:
+        return _arm(ref, "inline", field, catalog)
+    key = ref.name.casefold()
+    for i, own in enumerate(unit.weapons):
+        if own.name.casefold() == key:
+            return _arm(own, "unit", f"weapons[{i}]", catalog)
+    found = catalog.weapon(ref.name)
+    if found is not None:
+        return _arm(found, "module", field, catalog, found.points)
+    return Arm(ref.name, "ranged", (), "unknown", field)
+
+
+def _upgrade_weapon(arm: Arm, taken: Taken, effect: Effect) -> Arm:
+    if not effect.weapon or (taken.weapon and taken.weapon.casefold() != arm.name.casefold()):
+        return arm
+    change = effect.weapon
+    shots = []
+    for shot in arm.shots:
+        rng = shot.rng
+        if rng is not None and "rng" in change:
+            rng = (rng[0], rng[1] + change["rng"])
+        shots.append(replace(
+            shot, rng=rng,
+            att=None if shot.att is None else shot.att + change.get("att", 0),
+            dmg=None if shot.dmg is None else shot.dmg + change.get("dmg", 0),
+            prc=None if shot.prc is None else shot.prc + change.get("prc", 0)))
+    return replace(arm, shots=tuple(shots), upgraded=(*arm.upgraded, taken.name))
+
+
+def fold_entry(index: int, entry: ModelEntry, unit: Unit, catalog: Catalog,
+               leader: bool) -> Figure:
+    where = f"models[{index}]"
+    profile = catalog.profile(entry.profile) if entry.profile else None
+    stats: dict[str, object] = {key: None for key in STATS}
+    changed: list[str] = []
+    if profile is not None:
+        stats.update(mov=_mov(profile.mov), skl=profile.skl, defence=profile.defence,
+                     cmd=profile.cmd, hp=profile.hp)
+    for key in STATS:
+        value = getattr(entry, key)
+        if value is None:
+            continue
+        value = _mov(value) if key == "mov" else value
+        if profile is not None and value != stats[key]:
+            changed.append(f"{STAT_WORDS[key]} {stats[key]} -> {_show(value)}")
+        stats[key] = value
+    rules: list[Rule] = []
+    if profile is not None:
+        rules += [resolve_rule(r, catalog, "profile", f"{where}.profile", "unit")
+                  for r in profile.special]
+    for i, ref in enumerate(entry.special):
+        rule = resolve_rule(ref, catalog, "own", f"{where}.special[{i}]", "unit")
+        if profile is not None and not any(r.name == rule.name and r.x == rule.x
+                                           for r in rules):
+            changed.append(f"adds {rule.label}")
+        rules.append(rule)
+    taken: list[Taken] = []
+    for i, ref in enumerate(entry.upgrades):
+        upgrade = catalog.upgrade(ref.name)
+        taken.append(Taken(upgrade.name if upgrade else ref.name, upgrade, ref.weapon,
+                           f"{where}.upgrades[{i}]"))
+        if upgrade is not None:
+            _apply(stats, upgrade.effect)
+            rules += [resolve_rule(r, catalog, f"upgrade {upgrade.name}",
+                                   f"{where}.upgrades[{i}]", "unit")
+                      for r in upgrade.effect.add_rules]
+    refs = list(entry.weapons)
+    if not refs and profile is not None:
+        refs = [Weapon(name=n) for n in profile.weapons]
+    arms = [_weapon(ref, unit, catalog, f"{where}.weapons[{i}]" if entry.weapons
+                    else f"{where}.profile") for i, ref in enumerate(refs)]
+    for t in taken:
+        if t.upgrade is not None:
+            arms = [_upgrade_weapon(a, t, t.upgrade.effect) for a in arms]
+    category = (profile.category if profile else None) or unit.category
+    return Figure(index, entry, entry.title, entry.count, leader, profile, category,
+                  stats["mov"], stats["skl"], stats["defence"], stats["cmd"],  # type: ignore[arg-type]
+                  stats["hp"], tuple(_implied(rules, catalog)), tuple(arms),  # type: ignore[arg-type]
+                  tuple(taken), tuple(changed))
+
+
+def _show(value: object) -> str:
+    if isinstance(value, tuple):
+        return f"{value[0]}-{value[1]}"
+    return str(value)
+
+
+def fold(unit: Unit, catalog: Catalog) -> Folded:
+    leader = leader_index(unit)
+    figures = tuple(fold_entry(i, m, unit, catalog, i == leader)
+                    for i, m in enumerate(unit.models))
+    category = unit.category
+    if category is None and figures and figures[leader].profile is not None:
+        category = figures[leader].profile.category  # type: ignore[union-attr]
+    return Folded(unit, catalog, figures, category, leader)

@@ -1,0 +1,209 @@
+"""An Open Fire force: its own fields beside the generic roster (the module, a size
+preset), its checks and its facts (spec §3.4).
+
+The core sets no force rules [170]: the generic roster checks the total against the
+points cap (E-OF-CAP) and each unit is one activation a round [260]. Everything else is
+the module's: size presets (points and a model count), points pools, category counts and
+enough transport capacity for the models that must ride.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from designer.errors import InputError
+from designer.io import suggest, validate
+from designer.systems import Fact, ForceRules, Member
+from designer.systems.openfire.catalog import Catalog, Size
+from designer.systems.openfire.cost import Final, matches
+from designer.systems.openfire.models import ForceFields
+from designer.tally import Issue
+
+OWN_KEYS = ("module", "size")
+CAP_FROM_SIZE = "size_cap"  # kept beside the fields so a save does not write it back
+
+
+def split_roster(data: dict[str, Any], catalog: Catalog, file: str | Path | None = None
+                 ) -> tuple[dict[str, Any], dict[str, Any]]:
+    generic = dict(data)
+    own = {k: generic.pop(k) for k in OWN_KEYS if k in generic}
+    fields: dict[str, Any] = validate(ForceFields, own, file=file).model_dump(
+        exclude_none=True)
+    size = fields.get("size")
+    if size is not None:
+        sizes = catalog.module.force.sizes if catalog.module else {}
+        if size not in sizes:
+            where = (f"{catalog.title} has {', '.join(sizes) or 'no sizes'}"
+                     if catalog.module else "sizes come from a module: add module:")
+            raise InputError(f"unknown size '{size}'{suggest(size, sizes)}; {where}",
+                             file=file, field="size")
+        if generic.get("points_cap") is None:
+            generic["points_cap"] = sizes[size].points
+            fields[CAP_FROM_SIZE] = sizes[size].points
+    return generic, fields
+
+
+def join_roster(generic: dict[str, Any], fields: Mapping[str, Any]) -> dict[str, Any]:
+    """The force file: system, module, name, size, the cap unless the size set it."""
+    out: dict[str, Any] = {"system": generic.get("system", "openfire")}
+    if fields.get("module"):
+        out["module"] = fields["module"]
+    out["name"] = generic.get("name", "")
+    if fields.get("size"):
+        out["size"] = fields["size"]
+    cap = generic.get("points_cap")
+    if cap is not None and cap != fields.get(CAP_FROM_SIZE):
+        out["points_cap"] = cap
+    out.update({k: v for k, v in generic.items()
+                if k not in ("system", "name", "points_cap")})
+    return out
+
+
+def _size(catalog: Catalog, fields: Mapping[str, Any]) -> tuple[str, Size] | None:
+    module = catalog.module
+    if module is None:
+        return None
+    name = fields.get("size") or module.force.default_size
+    size = module.force.sizes.get(name) if name else None
+    return (name, size) if size is not None else None
+
+
+def force_rules(catalog: Catalog, fields: Mapping[str, Any] | None = None) -> ForceRules:
+    fields = fields or {}
+    size = _size(catalog, fields)
+
+    def checks(members: Sequence[Member]) -> list[Issue]:
+        return force_checks(members, catalog, size)
+
+    def facts(members: Sequence[Member]) -> list[Fact]:
+        return force_facts(members, catalog, size)
+
+    return ForceRules("Points cap", checks=checks, facts=facts,
+                      default_budget=size[1].points if size else None, over_code="E-OF-CAP")
+
+
+def _module_id(catalog: Catalog) -> str | None:
+    return catalog.module.module if catalog.module else None
+
+
+def _final(member: Member) -> Final:
+    return member.assessment.final
+
+
+def _models(members: Sequence[Member]) -> int:
+    return sum(_final(m).models * m.count for m in members)
+
+
+def _categories(members: Sequence[Member]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for m in members:
+        category = (_final(m).category or "none").casefold()
+        counts[category] = counts.get(category, 0) + m.count
+    return counts
+
+
+def _pools(members: Sequence[Member], catalog: Catalog) -> list[tuple[str, int, int]]:
+    out = []
+    for pool in catalog.module.force.pools if catalog.module else ():
+        spent = 0
+        for m in members:
+            final = _final(m)
+            spent += sum(final.entry_points[f.index] for f in final.figures
+                         if matches(pool.match, f)) * m.count
+        out.append((pool.name, spent, pool.cap))
+    return out
+
+
+def _transport(members: Sequence[Member]) -> tuple[int, int, list[str]]:
+    """(seats, models that must ride, Bulky models that cannot)."""
+    seats = need = 0
+    bulky: list[str] = []
+    for m in members:
+        for f in _final(m).figures:
+            seats += f.x("Transport") * f.count * m.count
+            if f.vehicle or f.has("Transport"):
+                continue
+            if f.has("Bulky"):
+                bulky.append(f.name)
+            else:
+                need += f.count * m.count
+    return seats, need, bulky
+
+
+def _span(low: int | None, high: int | None) -> str:
+    if high is None:
+        return f"{low or 0} or more"
+    return f"{low or 0} to {high}" if (low or 0) != high else str(high)
+
+
+def force_checks(members: Sequence[Member], catalog: Catalog,
+                 size: tuple[str, Size] | None) -> list[Issue]:
+    out: list[Issue] = []
+    wanted = _module_id(catalog)
+    for i, m in enumerate(members):
+        own = _module_id(_final(m).catalog)
+        if own != wanted:
+            out.append(Issue("E-OF-MODULE", "error",
+                             f"{m.assessment.name} is built for {own or 'the core alone'}, "
+                             f"the force for {wanted or 'the core alone'}; use one module",
+                             f"units[{i}]"))
+    module = catalog.module
+    if module is None:
+        return out
+    force = module.force
+    counts = _categories(members)
+    for name, (low, high) in force.categories.items():
+        n = counts.get(name.casefold(), 0)
+        if (low is not None and n < low) or (high is not None and n > high):
+            out.append(Issue("E-OF-CATEGORY", "error",
+                             f"{n} {name} unit(s); {module.title} needs {_span(low, high)}"
+                             f": {'add' if low is not None and n < low else 'remove'} some",
+                             "units"))
+    for name, spent, cap in _pools(members, catalog):
+        if spent > cap:
+            out.append(Issue("E-OF-POOL", "error",
+                             f"{spent} points in the {name} pool; it holds {cap}: remove "
+                             f"{spent - cap} points of {name}", "units"))
+    if force.transport_capacity:
+        seats, need, bulky = _transport(members)
+        if need > seats:
+            out.append(Issue("E-OF-TRANSPORT", "error",
+                             f"{need} models must ride but the transports seat {seats}; "
+                             "add a Transport or leave models behind [363]", "units"))
+        for name in dict.fromkeys(bulky):
+            out.append(Issue("E-OF-TRANSPORT", "error",
+                             f"{name} is Bulky and cannot embark [377], but "
+                             f"{module.title} carries every model: leave it out", "units"))
+    if size is not None:
+        low, high = size[1].models
+        n = _models(members)
+        if (low is not None and n < low) or (high is not None and n > high):
+            out.append(Issue("E-OF-SIZE", "error",
+                             f"{n} models; a {size[0]} force has {_span(low, high)}",
+                             "size"))
+    return out
+
+
+def force_facts(members: Sequence[Member], catalog: Catalog,
+                size: tuple[str, Size] | None) -> list[Fact]:
+    facts = [Fact("activations", "Activations", sum(m.count for m in members)),
+             Fact("models", "Models", _models(members))]
+    module = catalog.module
+    if module is None:
+        return facts
+    if size is not None:
+        facts.append(Fact("size", "Size", size[0]))
+    for name, spent, cap in _pools(members, catalog):
+        slug = re.sub(r"[^a-z0-9]+", "_", name.casefold()).strip("_") or "pool"
+        facts.append(Fact(f"pool_{slug}", f"{name.title()} pool", f"{spent}/{cap}"))
+    if module.force.categories:
+        counts = _categories(members)
+        facts.append(Fact("categories", "Categories", ", ".join(
+            f"{name} {counts.get(name.casefold(), 0)}" for name in module.force.categories)))
+    if module.force.transport_capacity:
+        seats, need, _ = _transport(members)
+        facts.append(Fact("seats", "Seats", f"{need}/{seats}"))
+    return facts

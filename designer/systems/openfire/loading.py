@@ -1,0 +1,177 @@
+"""Loading the Open Fire catalog: core.yaml, costing/*.yaml and a module (a bundled id from
+modules/, or the path of a module file), validated and cross-checked; problems are
+one-line InputErrors naming the file and field."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from designer.errors import InputError
+from designer.io import load_mapping, refuse_boolean_keys, suggest, validate
+from designer.systems.openfire.catalog import Catalog, CoreFile, Costing, Module, RuleDef
+from designer.systems.openfire.formula import FormulaError, parse, parse_rule_cost
+from designer.systems.openfire.models import split_rule
+
+#: the names a costing file's formulas may use: what the engine supplies (cost.py)
+PER_MODEL_VARIABLES = frozenset({"EW", "FAIL_REF", "HP", "MOV", "ADV", "FLY", "VEH", "P_CMD",
+                                 "SKL", "DEF", "CMD"})
+WEAPON_VARIABLES = frozenset({"E_DMG", "RF", "MULT", "ATT", "DMG", "PRC", "RNG", "HIT",
+                              "CRIT"})
+
+
+def bundled_root() -> Path:
+    from designer.systems import catalog_root
+
+    return catalog_root() / "openfire"
+
+
+BOOLEAN_FIX = 'quote the key ("on": upgrade)'
+
+
+def _read(path: Path, what: str) -> dict[str, Any]:
+    data = load_mapping(path, what)
+    refuse_boolean_keys(data, path, BOOLEAN_FIX)
+    return data
+
+
+def load_catalog(root: Path) -> Catalog:
+    """The core-only catalog of folder `root` (core.yaml, costing/, modules/)."""
+    return _load(Path(root).resolve())
+
+
+@cache
+def _load(root: Path) -> Catalog:
+    core_path = root / "core.yaml"
+    core = validate(CoreFile, _read(core_path, "Open Fire core catalog"), file=core_path)
+    _check_rules(core.rules, core_path, "rules", set())
+    costings: dict[str, Costing] = {}
+    folder = root / "costing"
+    for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+        costing = validate(Costing, _read(path, "costing file"), file=path)
+        _check_costing(costing, core, path)
+        costings[costing.costing] = costing
+    if core.default_costing not in costings:
+        raise InputError(f"no costing file '{core.default_costing}' in {folder}",
+                         file=core_path, field="default_costing")
+    modules = root / "modules"
+    bundled = tuple(sorted(p.stem for p in modules.glob("*.yaml"))) if modules.is_dir() \
+        else ()
+    return Catalog(core, costings, None, None, bundled, root)
+
+
+def with_module(base: Catalog, ref: Any, file: str | Path | None = None,
+                field: str = "module") -> Catalog:
+    """`base` with the module a file's `module:` names: a bundled id or a module file's
+    path (relative to `file`); `base` itself for None."""
+    if ref is None:
+        return base if base.module is None else _core_only(base)
+    if not isinstance(ref, str) or not ref.strip():
+        raise InputError(f"expected a module's name or file, got {ref!r}"[:200], file=file,
+                         field=field)
+    if base.module is not None and base.ref == ref:
+        return base
+    root = base.root or bundled_root()
+    if ref in base.bundled:
+        return _with(root, (root / "modules" / f"{ref}.yaml").resolve(), ref)
+    folder = Path(file).parent if file else Path.cwd()
+    try:
+        path = Path(ref).expanduser()
+        path = (path if path.is_absolute() else folder / path).resolve()
+        found = path.is_file()
+    except (OSError, RuntimeError, ValueError):  # too long, a NUL byte, a symlink loop
+        found = False
+    if not found:
+        hint = suggest(ref, base.bundled)
+        raise InputError(f"unknown module '{ref}'{hint}; name a bundled module "
+                         f"({', '.join(base.bundled) or 'none'}) or a module file",
+                         file=file, field=field)
+    return _with(root, path, ref)
+
+
+def _core_only(base: Catalog) -> Catalog:
+    return _load(base.root.resolve()) if base.root else load_catalog(bundled_root())
+
+
+@cache
+def _with(root: Path, path: Path, ref: str) -> Catalog:
+    core = _load(root)
+    module = validate(Module, _read(path, "Open Fire module"), file=path)
+    _check_module(module, core, path)
+    return Catalog(core.core, core.costings, module, ref, core.bundled, root)
+
+
+def _check_rules(rules: tuple[RuleDef, ...], path: Path, where: str, seen: set[str]) -> None:
+    for i, rule in enumerate(rules):
+        for name in (rule.name, *rule.aliases):
+            key = name.casefold()
+            if key in seen:
+                raise InputError(f"'{name}' is named twice; a rule name is used once",
+                                 file=path, field=f"{where}[{i}].name")
+            seen.add(key)
+        if rule.cost is not None:
+            try:
+                parse_rule_cost(rule.cost, frozenset({"X"}))
+            except FormulaError as exc:
+                raise InputError(str(exc), file=path, field=f"{where}[{i}].cost") from None
+    for i, rule in enumerate(rules):
+        for j, implied in enumerate(rule.implies):
+            if split_rule(implied)["name"].casefold() not in seen:
+                raise InputError(f"unknown rule '{implied}'", file=path,
+                                 field=f"{where}[{i}].implies[{j}]")
+
+
+def _check_costing(costing: Costing, core: CoreFile, path: Path) -> None:
+    constants = frozenset(costing.constants)
+    for key, text in costing.per_model.items():
+        _formula(text, PER_MODEL_VARIABLES | constants, path, f"per_model.{key}")
+    _formula(costing.weapon, WEAPON_VARIABLES | constants, path, "weapon")
+    names = {r.name.casefold(): r for r in core.rules}
+    for kind, table, scopes in (("weapon_rules", costing.weapon_rules, ("weapon",)),
+                                ("unit_rules", costing.unit_rules, ("unit", "vehicle"))):
+        for name, cost in table.items():
+            rule = names.get(name.casefold())
+            if rule is None or rule.scope not in scopes:
+                raise InputError(f"'{name}' is not a core {kind[:-6]} rule", file=path,
+                                 field=f"{kind}.{name}")
+            try:
+                parse_rule_cost(cost, frozenset({"X"}))
+            except FormulaError as exc:
+                raise InputError(str(exc), file=path, field=f"{kind}.{name}") from None
+    for i, name in enumerate(costing.ranged_only):
+        if name not in costing.weapon_rules:
+            raise InputError(f"'{name}' has no cost under weapon_rules", file=path,
+                             field=f"ranged_only[{i}]")
+
+
+def _formula(text: str, allowed: frozenset[str], path: Path, field: str) -> None:
+    try:
+        parse(text, allowed)
+    except FormulaError as exc:
+        raise InputError(str(exc), file=path, field=field) from None
+
+
+def _check_module(module: Module, core: Catalog, path: Path) -> None:
+    _check_rules(module.special_rules, path, "special_rules",
+                 {n.casefold() for r in core.core.rules for n in (r.name, *r.aliases)})
+    for kind in ("profiles", "weapons", "upgrades"):
+        seen: set[str] = set()
+        for i, entry in enumerate(getattr(module, kind)):
+            if entry.name.casefold() in seen:
+                raise InputError(f"'{entry.name}' is listed twice", file=path,
+                                 field=f"{kind}[{i}].name")
+            seen.add(entry.name.casefold())
+    if module.costing.fallback not in core.costings:
+        raise InputError(f"no costing file '{module.costing.fallback}'; known: "
+                         f"{', '.join(core.costings)}", file=path, field="costing.fallback")
+    weapons = {w.name.casefold() for w in module.weapons}
+    for i, profile in enumerate(module.profiles):
+        for j, name in enumerate(profile.weapons):
+            if name.casefold() not in weapons:
+                raise InputError(f"unknown weapon '{name}'{suggest(name, weapons)}",
+                                 file=path, field=f"profiles[{i}].weapons[{j}]")
+    force = module.force
+    if force.default_size is not None and force.default_size not in force.sizes:
+        raise InputError(f"'{force.default_size}' is not one of the sizes", file=path,
+                         field="force.default_size")

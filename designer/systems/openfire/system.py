@@ -1,0 +1,115 @@
+"""Open Fire 0.3 behind the game-system contract."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from designer.card import Card
+from designer.errors import InputError
+from designer.io import require_mapping, validate
+from designer.systems import Assessment, CatalogSection, ForceRules, GameSystem, Step
+from designer.systems.openfire import browse, force, steps
+from designer.systems.openfire.card import SHORT, unit_card
+from designer.systems.openfire.catalog import Catalog, CatalogModel
+from designer.systems.openfire.cost import Final, price
+from designer.systems.openfire.fold import fold
+from designer.systems.openfire.loading import load_catalog, with_module
+from designer.systems.openfire.models import ModelEntry, Unit
+from designer.systems.openfire.rules import check
+from designer.tally import Issue, Tally
+
+
+class OpenFire(GameSystem):
+    NAME = "openfire"
+    TITLE = "Open Fire 0.3"
+    SHORT = SHORT
+    SHARED_KEYS = ("module",)
+    BOOLEAN_KEY_FIX = 'quote the key ("on": ...)'
+
+    def load_catalog(self, root: Path) -> Catalog:
+        return load_catalog(root)
+
+    def catalog_for(self, data: dict[str, Any], file: str | Path | None = None) -> Catalog:
+        """The core with the module the file names (`module:`), else the core alone."""
+        return with_module(self.bundled_catalog(), data.get("module"), file)
+
+    def parse_unit(self, data: Any, catalog: Catalog, *, file: str | Path | None = None,
+                   field_prefix: str = "") -> Unit:
+        data = require_mapping(data, "unit", file=file)
+        unit = validate(Unit, data, file=file, field_prefix=field_prefix)
+        where = f"{field_prefix}.module" if field_prefix else "module"
+        unit._catalog = with_module(catalog, unit.module, file, where)
+        return unit
+
+    def new_unit(self, name: str, catalog: Catalog) -> Unit:
+        """One model: the module's first profile, else a plain trooper (MOV 6, SKL, DEF
+        and CMD 7, HP 5). Legal from the start."""
+        module = catalog.module
+        if module is not None and module.profiles:
+            first = module.profiles[0]
+            category = first.category or next(iter(module.force.categories), None)
+            entry = ModelEntry(profile=first.name)
+            unit = Unit(name=name, module=catalog.ref, category=category, models=[entry])
+        else:
+            entry = ModelEntry(name="Trooper", mov=6, skl=7, defence=7, cmd=7, hp=5)
+            unit = Unit(name=name, models=[entry])
+        unit._catalog = catalog
+        return unit
+
+    def unit_data(self, unit: Unit) -> dict[str, Any]:
+        return unit.to_data()
+
+    def assess(self, unit: Unit, catalog: Catalog) -> Assessment:
+        catalog, problem = _catalog_of(unit, catalog)
+        folded = fold(unit, catalog)
+        priced = price(folded)
+        final = Final(folded, tuple(priced.entry_points), tuple(priced.upgrade_points))
+        tally = Tally(unit.name, priced.lines, printed=unit.points)
+        tally.issues = ([problem] if problem else []) + check(folded, priced)
+        return Assessment(unit, final, tally)
+
+    def steps(self) -> tuple[Step, ...]:
+        return steps.STEPS
+
+    def step_of(self, field: str) -> str:
+        return steps.step_of_field(field)
+
+    def card(self, assessment: Assessment) -> Card:
+        final: Final = assessment.final
+        return unit_card(assessment, final.catalog.core.attribution)
+
+    def force_rules(self, catalog: Catalog, fields: Mapping[str, Any] | None = None
+                    ) -> ForceRules:
+        return force.force_rules(catalog, fields)
+
+    def split_roster(self, data: dict[str, Any], file: str | Path | None = None
+                     ) -> tuple[dict[str, Any], dict[str, Any]]:
+        return force.split_roster(data, self.catalog_for(data, file), file)
+
+    def join_roster(self, generic: dict[str, Any], fields: Mapping[str, Any]
+                    ) -> dict[str, Any]:
+        return force.join_roster(generic, fields)
+
+    def catalog_sections(self, catalog: Catalog) -> tuple[CatalogSection, ...]:
+        return browse.catalog_sections(catalog)
+
+    def json_schemas(self) -> dict[str, dict[str, Any]]:
+        return {"unit": Unit.model_json_schema(),
+                "catalog": CatalogModel.model_json_schema()}
+
+
+def _catalog_of(unit: Unit, catalog: Catalog) -> tuple[Catalog, Issue | None]:
+    """The catalog with the unit's own module: the one given when it matches, the one
+    resolved where the unit was read, else the module looked up afresh."""
+    if unit.module == catalog.ref:
+        return catalog, None
+    own = unit._catalog
+    if isinstance(own, Catalog) and own.ref == unit.module:
+        return own, None
+    try:
+        return with_module(catalog, unit.module), None
+    except InputError as exc:
+        return with_module(catalog, None), Issue(
+            "E-OF-MODULE", "error", f"{exc.problem}; priced by the core alone", "module")
