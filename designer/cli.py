@@ -36,10 +36,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("unit", type=Path, metavar="UNIT.yaml",
                    help="the unit file to design; a missing or empty file is a new unit, "
                         "saved there")
+    p.add_argument("--system", default=None, metavar="SYSTEM",
+                   help=f"the game system of a new unit ({', '.join(SYSTEMS)}; default "
+                        f"{DEFAULT_SYSTEM}); a file names its own")
 
     p = sub.add_parser("roster", help="build a force in the terminal (new file if missing)")
     p.add_argument("roster", type=Path, metavar="ROSTER.yaml",
                    help="the roster file to build; a missing or empty file is a new force")
+    p.add_argument("--system", default=None, metavar="SYSTEM",
+                   help="the game system of a new force; a file names its own")
 
     p = sub.add_parser("price", help="price a unit file and explain the total")
     p.add_argument("unit", type=Path, metavar="UNIT.yaml",
@@ -150,13 +155,15 @@ def cmd_home() -> int:
 def cmd_edit(args: argparse.Namespace) -> int:
     from designer.tui import launch
 
-    return launch("edit", args.unit)
+    name = _system(args.system).NAME if args.system else None
+    return launch("edit", args.unit, system=name)
 
 
 def cmd_roster(args: argparse.Namespace) -> int:
     from designer.tui import launch
 
-    return launch("roster", args.roster)
+    name = _system(args.system).NAME if args.system else None
+    return launch("roster", args.roster, system=name)
 
 
 def cmd_guide() -> int:

@@ -18,7 +18,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from designer.errors import InputError, printable
-from designer.systems import GameSystem, system
+from designer.systems import SYSTEMS, GameSystem, system
 from designer.tui.documents import ForceDoc, UnitDoc, display_path, kind_of
 from designer.tui.editors import help_keys
 from designer.tui.screens.browser import BrowserScreen, and_list, tab_label
@@ -269,6 +269,14 @@ class DesignerApp(App):
         game = self.game_here()
         word = game.UNIT_WORD
         yield SystemCommand("Open…", f"Open a {word} or roster file (ctrl+o)", self.action_open)
+        for name in SYSTEMS:
+            other = system(name)
+            yield SystemCommand(f"New {other.TITLE} {other.UNIT_WORD}",
+                                f"Design a new {other.UNIT_WORD} (saved where you say)",
+                                partial(self.start_new, name, "unit"))
+            yield SystemCommand(f"New {other.TITLE} force",
+                                f"Start an empty force of {other.UNIT_WORD}s",
+                                partial(self.start_new, name, "force"))
         yield SystemCommand("Forces", "The forces screen (f2)", partial(self.action_show,
                                                                         "forces"))
         sections = and_list(self.section_names(self.game))
@@ -280,6 +288,11 @@ class DesignerApp(App):
         yield SystemCommand("Help", f"Keys and the {number_word(len(game.steps()))} steps "
                             "(f1)", self.action_help)
         yield from super().get_system_commands(screen)
+
+    def start_new(self, name: str, kind: str) -> None:
+        """A new, unsaved unit or force of the system `name`, opened as a file would be."""
+        game = system(name)
+        self._opened(UnitDoc.new(game) if kind == "unit" else ForceDoc.new(game))
 
     def _run_on(self, screen: Screen, action: str):
         async def run() -> None:
