@@ -304,18 +304,25 @@ class DesignerApp(App):
 def build_app(*, game: GameSystem | None = None, catalog: Any | None = None,
               unit_path: Path | None = None, roster_path: Path | None = None,
               start: str = "home") -> DesignerApp:
-    """The app on `game` (default: the default system) and `catalog` (default: its
-    bundled one). `start`: "home" (the system's example force), "edit" (the unit at
-    `unit_path`, new when missing), "roster" (the roster at `roster_path`, new when
-    missing) or "browser". Raises InputError when a file cannot be read."""
+    """The app on `game` (default: the system of the file opened, else the default
+    system) and `catalog` (default: the file's, else the system's bundled one). `start`:
+    "home" (the system's example force), "edit" (the unit at `unit_path`, new when
+    missing), "roster" (the roster at `roster_path`, new when missing) or "browser".
+    Raises InputError when a file cannot be read."""
     if start not in STARTS:
         raise ValueError(f"start must be one of {', '.join(STARTS)}, not {start!r}")
+    chosen = game
     game = game if game is not None else system()
     catalog = catalog if catalog is not None else game.bundled_catalog()
     unit_doc = UnitDoc.open(Path(unit_path), game, catalog) if unit_path is not None else None
     if start == "edit" and unit_doc is None:
         unit_doc = UnitDoc.new(game, catalog)
     force_doc = (ForceDoc.open(Path(roster_path), game, catalog) if roster_path is not None
-                 else ForceDoc.home(game, catalog))
+                 else None)
+    opened = unit_doc if start == "edit" else force_doc
+    if chosen is None and opened is not None and opened.game is not game:
+        game, catalog = opened.game, opened.catalog  # the file names its own system
+    if force_doc is None:
+        force_doc = ForceDoc.home(game, catalog)
     return DesignerApp(game=game, catalog=catalog, force_doc=force_doc, unit_doc=unit_doc,
                        start=start)

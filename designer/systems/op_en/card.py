@@ -121,7 +121,8 @@ def unit_card(assessment: Assessment) -> Card:
         blocks.append(Section("Notes", (Entry(unit.notes.strip()),), compact=True))
     if unit.experience:
         blocks.append(Section("Experience", (Entry(str(unit.experience)),), compact=True))
-    tags = [Tag(rank.label if rank else f"Rank {unit.rank}")]
+    tags = [Tag(rank.label if rank else f"Rank {unit.rank}" if unit.rank is not None
+                else "no rank yet", "" if rank or unit.rank is not None else "muted")]
     tags += [Tag(f.name) for f in final.forms] + [Tag(t.name) for t in final.traits]
     if unit.rank == 4:
         tags.append(Tag("Leader", "highlight"))

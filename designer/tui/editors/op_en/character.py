@@ -1,0 +1,277 @@
+"""Op-En steps one, two, three and five: the Core Stat (the name is typed above every
+step) and notes; the rank; the Form open to the rank; and the Trait, or none."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from textual import on
+from textual.app import ComposeResult
+from textual.content import Content
+from textual.widgets import Static
+
+from designer.systems.op_en import edits
+from designer.systems.op_en.catalog import DIE_STATS, Form, Trait
+from designer.tally import Issue
+from designer.tui.editors.base import StepEditor, View
+from designer.tui.editors.op_en.common import (
+    PickEditor,
+    changes,
+    choose_core,
+    choose_rank,
+    complete,
+    marked,
+    muted,
+    rank_number,
+    ranks_text,
+    show_findings,
+    talents_word,
+)
+from designer.tui.widgets.fields import Cycle, TextField, set_content
+
+# --- step one: name, Core Stat and notes ----------------------------------------------------
+
+
+class NameEditor(StepEditor):
+    OWN_POINTS = False
+
+    def compose_fields(self) -> ComposeResult:
+        unit, catalog = self.view.unit, self.view.catalog
+        yield Static(muted("The name goes in the Name field above (shift+tab)."),
+                     classes="hint name-hint")
+        options = [(s, s.title()) for s in catalog.core.die_stats]
+        if unit.core_stat not in catalog.core.die_stats:
+            options.insert(0, (unit.core_stat, "none yet" if unit.core_stat is None
+                               else f"{unit.core_stat} (not allowed)"))
+        yield Cycle("Core Stat", options, unit.core_stat, id="core-stat")
+        yield Static(muted("The OF's Core Stat: it takes the rank's Core value (step 4). "
+                           "In a force, every character takes the force's."), classes="hint")
+        yield Static("Setting", classes="group")
+        setting = catalog.setting
+        yield Static(muted(f"{setting.title} · starting treasury "
+                           f"{setting.starting_treasury}"), classes="hint")
+        yield Static("Notes for the card", classes="group")
+        yield TextField(unit.notes, placeholder="optional", id="notes", compact=True,
+                        max_length=2000)
+
+    async def update_fields(self, view: View) -> None:
+        cycle = self.query_one("#core-stat", Cycle)
+        if view.unit.core_stat in [v for v, _ in cycle.options]:
+            cycle.value = view.unit.core_stat
+        notes = self.query_one("#notes", TextField)
+        if notes.value != view.unit.notes and not notes.has_focus:
+            with notes.prevent(TextField.Changed):
+                notes.value = view.unit.notes
+
+    def structure(self, view: View) -> Hashable:
+        return view.unit.core_stat in view.catalog.core.die_stats
+
+    def show_issues(self, view: View) -> None:
+        mine = view.issues_of(self.key)
+        show_findings(self, mine + [i for i in view.tally.issues
+                                    if i.field == "core_stat" and i not in mine])
+
+    @on(Cycle.Changed, "#core-stat")
+    def core(self, event: Cycle.Changed) -> None:
+        event.stop()
+        if event.value in self.view.catalog.core.die_stats:
+            self.edit(choose_core, self.view.catalog, event.value, focus="core-stat")
+
+    @on(TextField.Changed, "#notes")
+    def notes(self, event: TextField.Changed) -> None:
+        event.stop()
+        self.edit(edits.set_notes, event.value, merge="notes")
+
+
+# --- step two: rank --------------------------------------------------------------------------
+
+
+class RankEditor(PickEditor):
+    LIST_ID = "rank-list"
+    HEADING = "Ranks: enter chooses"
+
+    def options(self, view: View) -> list[tuple[str, Content]]:
+        catalog = view.catalog
+        width = max(len(r.title) for r in catalog.ranks)
+        return [(str(r.rank), marked(
+            r.rank == view.unit.rank, (f"Rank {r.rank} {r.title.ljust(width)}", "bold"),
+            f"  cost {r.cost:>2}", muted(f"  talents {catalog.max_talents(r.rank)}")))
+            for r in catalog.ranks]
+
+    def chosen_id(self, view: View) -> str | None:
+        return None if view.unit.rank is None else str(view.unit.rank)
+
+    def detail(self, view: View, option_id: str) -> Content:
+        catalog = view.catalog
+        rank = catalog.rank(int(option_id))
+        if rank is None:
+            return Content("")
+        allowance = catalog.max_talents(rank.rank)
+        values = ", ".join(map(str, rank.stats.others))
+        talents = talents_word(allowance)
+        lines = [Content.assemble((rank.label, "bold"), f": values {rank.stats.core} "
+                                  f"(Core), {values}"),
+                 muted(f"Cost {rank.cost} plus the stat total; {talents} at creation.")]
+        if rank.summary:
+            lines.append(muted(rank.summary))
+        if rank.rank != view.unit.rank:
+            order = "the order of the present ones" if complete(view.unit) else \
+                "the card's order"
+            lines.append(muted(f"Choosing it lays its values out in {order}."))
+        return Content("\n").join(lines)
+
+    def choose(self, option_id: str) -> None:
+        self.edit(choose_rank, self.view.catalog, int(option_id), focus=self.LIST_ID)
+
+
+# --- step three: Form ------------------------------------------------------------------------
+
+
+class FormEditor(PickEditor):
+    LIST_ID = "form-list"
+    HEADING = "Forms open to the rank: enter chooses"
+
+    def compose_after(self) -> ComposeResult:
+        yield Static(id="form-closed", classes="hint")
+
+    def _forms(self, view: View) -> list[Form]:
+        shown = edits.forms_for(view.catalog, rank_number(view))
+        for name in view.unit.forms:  # a chosen Form the rank may not take stays in sight
+            form = view.catalog.form(name)
+            if form is not None and form not in shown:
+                shown.append(form)
+        return shown
+
+    def options(self, view: View) -> list[tuple[str, Content]]:
+        forms = self._forms(view)
+        width = max((len(f.name) for f in forms), default=0)
+        chosen = {n.casefold() for n in view.unit.forms}
+        rank = rank_number(view)
+        out = []
+        for form in forms:
+            closed = bool(form.ranks) and rank not in form.ranks
+            out.append((form.name, marked(
+                form.name.casefold() in chosen, (form.name.ljust(width), "bold"),
+                f" M{form.move} B{form.body:<2} ",
+                muted(changes(form.modifiers, short=True).ljust(11)),
+                f" {form.cost:>2} pts",
+                ("  not this rank", "$error") if closed else "")))
+        return out
+
+    def chosen_id(self, view: View) -> str | None:
+        form = view.final.form
+        return form.name if form is not None else None
+
+    def detail(self, view: View, option_id: str) -> Content:
+        form = view.catalog.form(option_id)
+        if form is None:
+            return Content("")
+        lines = [Content.assemble((form.name, "bold"), f': Move {form.move}", Body '
+                                  f"{form.body}, cost {form.cost}")]
+        if form.modifiers:
+            lines.append(muted(f"Changes {changes(form.modifiers)}"))
+        if form.grants:
+            lines.append(muted(f"Grants {', '.join(form.grants)} (free with it)"))
+        if form.ranks:
+            lines.append(muted(f"Rank {ranks_text(form.ranks)} only"))
+        if form.summary:
+            lines.append(muted(form.summary))
+        return Content("\n").join(lines)
+
+    async def update_fields(self, view: View) -> None:
+        await super().update_fields(view)
+        rank = rank_number(view)
+        closed = [f for f in view.catalog.forms if f.ranks and rank not in f.ranks]
+        text = Content("")
+        if closed:
+            names = "; ".join(f"{f.name} (Rank {ranks_text(f.ranks)})" for f in closed)
+            text = muted(f"Not open to Rank {rank}: {names}" if rank is not None
+                         else f"Choose a rank to see every Form open to it: {names}")
+        set_content(self.query_one("#form-closed", Static), text)
+
+    def choose(self, option_id: str) -> None:
+        self.edit(edits.set_form, option_id, focus=self.LIST_ID)
+
+
+# --- step five: Trait ------------------------------------------------------------------------
+
+NONE = "-none-"
+#: findings the Trait's re-check of the stats may raise (L972), shown on this step too
+RECHECK = ("E-OPEN-STAT-RANGE", "E-OPEN-STAT-STEP")
+
+
+class TraitEditor(PickEditor):
+    LIST_ID = "trait-list"
+    HEADING = "Traits: enter chooses (up to one)"
+
+    def _traits(self, view: View) -> list[Trait]:
+        shown = edits.traits_for(view.catalog, rank_number(view))
+        for name in view.unit.traits:
+            trait = view.catalog.trait(name)
+            if trait is not None and trait not in shown:
+                shown.append(trait)
+        return shown
+
+    def options(self, view: View) -> list[tuple[str, Content]]:
+        traits = self._traits(view)
+        width = max((len(t.name) for t in traits), default=4)
+        chosen = {n.casefold() for n in view.unit.traits}
+        out = [(NONE, marked(not chosen, ("None".ljust(width), "bold"),
+                             muted("  legal; most take one")))]
+        for trait in traits:
+            out.append((trait.name, marked(
+                trait.name.casefold() in chosen, (trait.name.ljust(width), "bold"), " ",
+                muted(changes(trait.modifiers, ar=trait.ar, cr=trait.cr,
+                              short=True).ljust(11)),
+                f" {trait.cost:>2} pts")))
+        return out
+
+    def chosen_id(self, view: View) -> str | None:
+        return view.final.traits[0].name if view.final.traits else NONE
+
+    def detail(self, view: View, option_id: str) -> Content:
+        if option_id == NONE:
+            return muted("No Trait: legal (up to one), and it costs nothing.")
+        trait = view.catalog.trait(option_id)
+        if trait is None:
+            return Content("")
+        lines = [Content.assemble((trait.name, "bold"), f": cost {trait.cost}")]
+        said = changes(trait.modifiers, ar=trait.ar, cr=trait.cr)
+        if said:
+            lines.append(muted(f"Changes {said}"))
+        lines += self._recheck(view, trait)
+        if trait.ranks:
+            lines.append(muted(f"Rank {ranks_text(trait.ranks)} only"))
+        if trait.summary:
+            lines.append(muted(trait.summary))
+        return Content("\n").join(lines)
+
+    @staticmethod
+    def _recheck(view: View, trait: Trait) -> list[Content]:
+        """The stats it changes as they would be with it instead of the present Trait."""
+        core = view.catalog.core
+        out = []
+        for stat, change in trait.modifiers.items():
+            now = view.final.stats.get(stat)
+            if now is None:
+                continue
+            base = now - sum(t.modifiers.get(stat, 0) for t in view.final.traits)
+            value = base + change
+            low, high = core.stat_range if stat not in ("move", "body") else \
+                core.move_body_range
+            bad = not low <= value <= high or (
+                stat in DIE_STATS and value not in core.die_values)
+            text = f"With it: {stat.title()} {value}" + (
+                f", not allowed ({low} to {high}"
+                + (" in steps of 2" if stat in DIE_STATS else "") + ")" if bad else "")
+            out.append(Content.styled(text, "$error" if bad else "$foreground-muted"))
+        return out
+
+    def choose(self, option_id: str) -> None:
+        self.edit(edits.set_trait, None if option_id == NONE else option_id,
+                  focus=self.LIST_ID)
+
+    def show_issues(self, view: View) -> None:
+        mine: list[Issue] = view.issues_of(self.key)
+        show_findings(self, mine + [i for i in view.tally.issues
+                                    if i.code in RECHECK and i not in mine])

@@ -1,0 +1,128 @@
+"""Op-En step four: the rank's Core value in the Core Stat (locked), the rank's other
+values across the other five stats (each a choice among the pool's values; choosing one
+swaps it with the stat that holds it), Move and Body from the Form, and every final value
+live."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.content import Content
+from textual.widgets import Button, Static
+
+from designer.systems.op_en import edits
+from designer.systems.op_en.catalog import DIE_STATS
+from designer.tui.editors.base import StepEditor, View
+from designer.tui.editors.op_en.common import assign, complete, muted
+from designer.tui.widgets.fields import Cycle, FieldButton, set_content
+
+LABEL = 9  # "Toughness", "Intellect"
+
+
+class StatsEditor(StepEditor):
+    def structure(self, view: View) -> Hashable:
+        rank = view.final.rank
+        return (rank.rank if rank else None, view.unit.core_stat, complete(view.unit),
+                tuple(sorted(set(rank.stats.others))) if rank else ())
+
+    def compose_fields(self) -> ComposeResult:
+        view = self.view
+        unit, rank = view.unit, view.final.rank
+        core = unit.core_stat
+        yield Static(id="stat-pool", classes="group")
+        if rank is None or core not in view.catalog.core.die_stats:
+            missing = "a rank (step 2)" if rank is None else "the Core Stat (step 1)"
+            yield Static(muted(f"Choose {missing} first: it decides the values."),
+                         classes="hint")
+        elif not complete(unit):
+            yield Static(muted("Not every stat has a value yet: lay the rank's values out, "
+                               "then change them here."), classes="hint")
+        else:
+            choices = sorted(set(rank.stats.others))
+            for stat in DIE_STATS:
+                with Horizontal(classes="stat-row"):
+                    if stat == core:
+                        yield Static(self._locked(stat, unit.stats.get(stat)),
+                                     classes="stat-locked")
+                    else:
+                        yield Cycle(stat.title(), [(v, f"{v:>2}") for v in choices],
+                                    unit.stats.get(stat), label_width=LABEL,
+                                    id=f"stat-{stat}", classes="stat-value")
+                    yield Static(id=f"final-{stat}", classes="stat-final")
+        yield Static(id="move-body", classes="hint")
+        yield Static(id="stat-total", classes="group")
+        if rank is not None and core in view.catalog.core.die_stats:
+            yield FieldButton("Lay the values out afresh", id="stat-reset", compact=True)
+
+    @staticmethod
+    def _locked(stat: str, value: int | None) -> Content:
+        shown = "-" if value is None else f"{value:>2}"
+        return Content.assemble((stat.title().ljust(LABEL), "bold $accent"), "   ",
+                                (shown, "bold"))
+
+    def _final(self, view: View, stat: str) -> Content:
+        """'→ 12 +2 Stoutling': the final value and what changed it, red when illegal."""
+        final = view.final
+        value = final.stats.get(stat)
+        if value is None:
+            return Content("")
+        sources = [(s.name, s.modifiers[stat]) for s in (*final.forms, *final.traits)
+                   if stat in s.modifiers]
+        why = ""
+        if len(sources) == 1:
+            why = f" {sources[0][1]:+d} {sources[0][0]}"
+        elif sources:
+            why = f" {sum(v for _, v in sources):+d} Form and Trait"
+        core = view.catalog.core
+        low, high = core.stat_range
+        bad = not low <= value <= high or value not in core.die_values
+        return Content.styled(f"→ {value:>2}{why}", "$error" if bad else
+                              "$foreground-muted" if not sources else "")
+
+    async def update_fields(self, view: View) -> None:
+        unit, final, rank = view.unit, view.final, view.final.rank
+        pool = self.query_one("#stat-pool", Static)
+        if rank is None:
+            set_content(pool, Content("Stats"))
+        else:
+            others = " ".join(map(str, rank.stats.others))
+            core = f"{unit.core_stat.title()} " if unit.core_stat else ""
+            set_content(pool, Content(f"{rank.title} values: {core}{rank.stats.core} · "
+                                      f"{others}"))
+        for cycle in self.query(".stat-value").results(Cycle):
+            stat = (cycle.id or "").split("-", 1)[1]
+            cycle.value = unit.stats.get(stat)
+        for stat in DIE_STATS:
+            found = self.query(f"#final-{stat}")
+            if found:
+                set_content(found.first(Static), self._final(view, stat))
+        for locked in self.query(".stat-locked").results(Static):
+            set_content(locked, self._locked(unit.core_stat or "", unit.stats.get(
+                unit.core_stat or "")))
+        form = final.form
+        if form is None:
+            body = muted("Move and Body come from the Form (step 3): none yet.")
+        else:
+            body = muted(f'Move {final.stats["move"]}", Body {final.stats["body"]}: '
+                         f"from {form.name}" + (" and the Trait" if any(
+                             s in t.modifiers for t in final.traits for s in ("move", "body"))
+                             else ""))
+        set_content(self.query_one("#move-body", Static), body)
+        line = next((x for x in view.tally.breakdown if x.step == "stats"), None)
+        total = self.query_one("#stat-total", Static)
+        set_content(total, Content(f"{line.item} = {line.points}") if line is not None
+                    else muted("The stats are free in this setting."))
+
+    @on(Cycle.Changed, ".stat-value")
+    def changed(self, event: Cycle.Changed) -> None:
+        event.stop()
+        stat = (event.cycle.id or "").split("-", 1)[1]
+        self.edit(assign, stat, event.value, focus=event.cycle.id)
+
+    @on(Button.Pressed, "#stat-reset")
+    def reset(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.edit(edits.allocate, self.view.catalog, focus="stat-reset")
