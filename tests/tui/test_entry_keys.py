@@ -88,6 +88,9 @@ async def test_alt_digits_jump_from_a_number_field_and_digits_stay_with_it(here,
         await pilot.press("alt+1")
         await pilot.pause()
         assert screen.step == 0
+        await pilot.press("infinity")  # ESC 5, as a terminal sends alt+5, reads as ∞
+        await pilot.pause()
+        assert screen.step == 4
 
 
 async def test_ctrl_q_quits_from_the_printed_points_field(here):

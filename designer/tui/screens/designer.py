@@ -35,6 +35,11 @@ from designer.tui.widgets.stepper import Stepper
 from designer.tui.widgets.tally import StepFigure, TallyPanel
 
 MAX_STEP_KEYS = 9  # the digit keys that go to a step
+#: alt+1…alt+9 as terminals send them: Textual reads ESC and a digit as the character
+#: macOS types for option+digit (¡ ™ £ ¢ ∞ § ¶ • ª), so both name each step key
+STEP_KEYS = tuple(f"alt+{n},{key}" for n, key in enumerate(
+    ("inverted_exclamation_mark", "trade_mark_sign", "pound_sign", "cent_sign", "infinity",
+     "section_sign", "pilcrow_sign", "bullet", "ª"), start=1))
 
 
 @dataclass
@@ -70,9 +75,9 @@ class DesignerScreen(DocumentScreen):
         Binding("escape", "close", "Back"),
         Binding("ctrl+t", "focus_stepper", "Steps", show=False),
         # alt+digit jumps wherever the focus is (a number field takes plain digits)
-        Binding("alt+1", "goto(0)", "Step", key_display="alt+1…9", priority=True),
-        *[Binding(f"alt+{n}", f"goto({n - 1})", f"Step {n}", show=False, priority=True)
-          for n in range(2, MAX_STEP_KEYS + 1)],
+        Binding(STEP_KEYS[0], "goto(0)", "Step", key_display="alt+1…9", priority=True),
+        *[Binding(keys, f"goto({n})", f"Step {n + 1}", show=False, priority=True)
+          for n, keys in enumerate(STEP_KEYS[1:], start=1)],
         *[Binding(str(n), f"goto({n - 1})", f"Step {n}", show=False)
           for n in range(1, MAX_STEP_KEYS + 1)],
     ]
