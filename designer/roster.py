@@ -263,10 +263,11 @@ def _unit_path(base: Path, written: str, file: str | Path | None, where: str) ->
         raise InputError("expected the path of a unit file", file=file, field=where)
     try:
         target = (base / written).resolve()
-    except (OSError, RuntimeError, ValueError) as exc:  # a symlink loop, among others
+        folder = target.is_dir()
+    except (OSError, RuntimeError, ValueError) as exc:  # a loop, a name too long...
         raise InputError(f"cannot follow unit file '{written}': {exc}", file=file,
                          field=where) from None
-    if target.is_dir():
+    if folder:
         raise InputError(f"unit file '{written}' is a folder, not a file", file=file,
                          field=where)
     return target

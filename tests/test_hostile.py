@@ -247,3 +247,11 @@ def test_a_huge_roster_is_refused_before_it_is_parsed(tmp_path, capsys):
     assert one_line(capsys, 2, ["check", str(roster)]) == (
         f"designer: error: {roster}: units: more than 5000 unit entries; split the force")
     assert time.perf_counter() - start < 1
+
+
+def test_a_reference_too_long_for_the_system_names_the_roster(tmp_path, capsys):
+    roster = tmp_path / "roster.yaml"
+    roster.write_text("name: R\nunits:\n  - {unit: '" + "9" * 5000 + "'}\n")
+    line = one_line(capsys, 2, ["check", str(roster)])
+    assert line.startswith(f"designer: error: {roster}: units[0].unit: cannot follow unit "
+                           "file '999")

@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from designer.card import Card
 
 #: every registered system's id, in the order menus list them
-SYSTEMS: list[str] = ["opentactics", "op-en", "openfire"]
+SYSTEMS: list[str] = ["opentactics", "op-en", "tactics", "openfire"]
 DEFAULT_SYSTEM = "opentactics"
 
 #: progress(done, total): the one callback type for long work (exports, loading)

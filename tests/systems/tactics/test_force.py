@@ -1,0 +1,131 @@
+"""Encounters: the sides form and the generic roster form, facts per side, the force's
+warnings, the file written back, and no budget: `--cap` is refused."""
+
+from __future__ import annotations
+
+import json
+
+from designer.cli import main
+from designer.roster import load_roster, roster_data
+from tests.systems.tactics.conftest import ROSTERS, TX, UNITS, write
+
+FACTS = {
+    "players_creatures": 1, "players_actions": 3, "players_shields": 3, "players_wounds": 20,
+    "enemies_creatures": 8, "enemies_actions": 6 * 2 + 2 + 3, "enemies_shields": 6,
+    "enemies_wounds": 8 * 20,
+}
+
+SIDES = f"""system: tactics
+name: Dock Ambush
+sides:
+  players: [{{sheet: {UNITS}/sergeant-vale.yaml, count: 1}}]
+  enemies:
+    - {{sheet: {UNITS}/dock-thug.yaml, count: 6}}
+    - {{sheet: {UNITS}/harbour-brute.yaml}}
+    - {UNITS}/warden-drone.yaml
+"""
+
+
+def test_the_example_encounter_has_facts_per_side_and_no_budget(capsys):
+    force = load_roster(ROSTERS / "dock-ambush.yaml")
+    assert force.rules.budget is None and force.cap is None and force.legal
+    assert {f.key: f.value for f in force.facts()} == FACTS
+    assert [f.label for f in force.facts()[:4]] == [
+        "Players creatures", "Players actions a turn", "Players shield points",
+        "Players wound capacity"]
+    assert main(["check", str(ROSTERS / "dock-ambush.yaml"), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["budget"] is None and data["points_cap"] is None
+    assert {k: data[k] for k in FACTS} == FACTS
+    assert data["errors"] == data["warnings"] == []
+
+
+def test_the_sides_form_reads_the_same(tmp_path):
+    force = load_roster(write(tmp_path, "ambush.yaml", SIDES))
+    example = load_roster(ROSTERS / "dock-ambush.yaml")
+    assert force.facts() == example.facts()
+    assert [(e.tally.name, e.count) for e in force.entries] == [
+        (e.tally.name, e.count) for e in example.entries]
+    assert force.fields["sides"] == ("players", "enemies", "enemies", "enemies")
+
+
+def test_the_file_written_back_is_the_sides_form(tmp_path):
+    force = load_roster(ROSTERS / "dock-ambush.yaml")
+    data = roster_data(force, base=ROSTERS)
+    assert data == {"system": "tactics", "name": "Dock Ambush", "sides": {
+        "players": [{"sheet": "../units/sergeant-vale.yaml", "count": 1}],
+        "enemies": [{"sheet": "../units/dock-thug.yaml", "count": 6},
+                    {"sheet": "../units/harbour-brute.yaml", "count": 1},
+                    {"sheet": "../units/warden-drone.yaml", "count": 1}]}}
+
+
+def test_check_cap_is_refused_with_exit_2(capsys):
+    path = ROSTERS / "dock-ambush.yaml"
+    assert main(["check", str(path), "--cap", "100"]) == 2
+    err = capsys.readouterr().err
+    assert err == (f"designer: error: {path}: --cap: TACTICS has no points budget to check "
+                   "against\n")
+
+
+def test_check_prints_facts_and_no_totals(capsys):
+    assert main(["check", str(ROSTERS / "dock-ambush.yaml")]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Enemies creatures 8; Enemies actions a turn 17" in out
+    assert "Enemies wound capacity 160" in out
+    assert out.count("points") == out.count("shield points")  # no totals or caps
+    assert "Subtotal" not in out and "Each" not in out
+    assert out.endswith("Dock Ambush: legal")
+
+
+def test_an_entry_without_a_side_and_an_ignored_cap_warn(tmp_path, capsys):
+    path = write(tmp_path, "loose.yaml", f"""system: tactics
+name: Loose
+points_cap: 100
+units:
+  - {{unit: {UNITS}/dock-thug.yaml, count: 2, side: enemies}}
+  - {{unit: {UNITS}/sergeant-vale.yaml}}
+""")
+    assert main(["check", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["points_cap"] is None
+    assert data["warnings"] == [
+        {"code": "W-TX-SIDE", "field": "units[1]",
+         "message": "Sergeant Vale is on no side; list it under a side in sides:"},
+        {"code": "W-TX-POINTS", "field": "points_cap",
+         "message": "TACTICS defines no points, so points_cap is ignored; remove it"}]
+    assert data["unassigned_creatures"] == 1 and data["enemies_creatures"] == 2
+    written = roster_data(load_roster(path))
+    assert written["points_cap"] == 100
+    assert list(written["sides"]) == ["enemies", "unassigned"]
+
+
+def test_an_illegal_sheet_makes_the_encounter_illegal(tmp_path, capsys):
+    path = write(tmp_path, "bad.yaml", """system: tactics
+name: Bad
+sides:
+  enemies:
+    - sheet: {name: Odd, kind: elite, weapons: [{name: Fist, damage: 3, precision: 9,
+                                                 distance: I}]}
+""")
+    assert main(["check", str(path), "--json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert [e["code"] for e in data["errors"]] == ["E-UNIT-ILLEGAL"]
+    assert data["entries"][0]["errors"][0]["code"] == "E-TX-KIND"
+
+
+def test_entries_added_after_loading_count_as_unassigned():
+    force = load_roster(ROSTERS / "dock-ambush.yaml")
+    bigger = force.inserted(force.entry(TX.new_unit("Extra", force.catalog), 2))
+    facts = {f.key: f.value for f in bigger.facts()}
+    assert facts["unassigned_creatures"] == 2 and facts["unassigned_actions"] == 6
+    assert [i.code for i in bigger.issues] == ["W-TX-SIDE"]
+    assert roster_data(bigger)["sides"]["unassigned"] == [
+        {"sheet": {"system": "tactics", "name": "Extra", "kind": "standard", "actions": 3,
+                   "armor": 0, "shields": 0}, "count": 2}]
+
+
+def test_an_empty_encounter(tmp_path):
+    force = load_roster(write(tmp_path, "empty.yaml",
+                              "system: tactics\nname: Empty\nsides:\n  players: []\n  enemies:\n"))
+    assert force.entries == () and force.legal
+    assert {f.key: f.value for f in force.facts()}["enemies_wounds"] == 0
