@@ -193,7 +193,8 @@ def cmd_price(args: argparse.Namespace) -> int:
     else:
         from designer.render import tally_renderable
 
-        _console().print(tally_renderable(tally, loaded.system))
+        card = None if loaded.system.PRICED else loaded.system.card(loaded.assessment)
+        _console().print(tally_renderable(tally, loaded.system, card))
     return EXIT_OK if tally.legal else EXIT_RULES
 
 
@@ -202,8 +203,11 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     force = load_roster(args.roster)
     if args.cap is not None:
-        if force.rules.budget is None or not force.game.PRICED:
-            raise InputError(f"{force.game.TITLE} has no points budget to check against",
+        if not force.game.PRICED:
+            raise InputError(f"{force.game.TITLE} defines no points; --cap does not apply",
+                             file=args.roster, field="--cap")
+        if force.rules.budget is None:
+            raise InputError(f"{force.game.TITLE} forces have no budget to check against",
                              file=args.roster, field="--cap")
         force = replace(force, cap=args.cap)
     if args.json:

@@ -9,6 +9,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from designer.card import Card, Stat
+from designer.card import Table as Table_
 from designer.errors import printable
 from designer.roster import Force
 from designer.search import matches
@@ -21,9 +23,37 @@ def step_titles(steps: Sequence[Step]) -> dict[str, str]:
     return {step.key: f"{n} {step.title}" for n, step in enumerate(steps, start=1)}
 
 
-def tally_renderable(tally: Tally, game: GameSystem) -> Group:
+def card_renderable(card: Card) -> Group:
+    """A card as a terminal shows it: its tags, tables, stat lines and sections (the
+    summary of a unit of a system without points)."""
+    parts: list[Any] = [Text(printable(card.title), style="bold")]
+    if card.tags:
+        parts.append(Text(", ".join(printable(t.name + t.mark) for t in card.tags),
+                          style="italic"))
+    for block in card.blocks:
+        if isinstance(block, Table_):
+            table = Table(show_header=True, expand=False)
+            table.add_column("")
+            for column in block.columns:
+                table.add_column(printable(column), justify="center")
+            for row in block.rows:
+                table.add_row(printable(row.label), *(printable(c.plain) for c in row.cells))
+            parts.append(table)
+        elif isinstance(block, Stat):
+            note = f" ({printable(block.note)})" if block.note else ""
+            parts.append(Text(f"{printable(block.label)}: {printable(block.value)}{note}"))
+        elif block.entries:
+            entries = "; ".join(printable(e.label + (f": {e.text}" if e.text else ""))
+                                for e in block.entries)
+            parts.append(Text(f"{printable(block.label)}: {entries}"))
+    return Group(*parts)
+
+
+def tally_renderable(tally: Tally, game: GameSystem, card: Card | None = None) -> Group:
     if not game.PRICED:
-        return Group(*_findings(tally), _verdict(tally, game))
+        summary = [card_renderable(card)] if card is not None else []
+        return Group(*summary, Text(f"{game.TITLE} defines no points; only its checks apply.",
+                                    style="dim"), *_findings(tally), _verdict(tally, game))
     titles = step_titles(game.steps())
     table = Table(title=Text(printable(tally.name)), title_justify="left", show_footer=True,
                   expand=False)

@@ -28,7 +28,9 @@ def test_each_example_prices_legal_without_points(name, capsys):
     path = UNITS / f"{name}.yaml"
     assert main(["price", str(path)]) == 0
     out = capsys.readouterr().out
-    assert out.strip().endswith(": legal") and "point" not in out
+    assert out.strip().endswith(": legal")
+    assert "TACTICS defines no points; only its checks apply." in out
+    assert " points," not in out and "Total" not in out and "Audit" not in out
     assert main(["price", str(path), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert set(data) == {"name", "errors", "warnings"}
@@ -39,6 +41,7 @@ def test_price_prints_findings_and_exits_by_them(tmp_path, capsys):
     path = write(tmp_path, "odd.yaml", "system: tactics\nname: Odd\nkind: elite\npoints: 5\n")
     assert main(["price", str(path)]) == 1
     out = " ".join(capsys.readouterr().out.split())  # the console wraps at its width
+    out = out[out.index("TACTICS defines no points; only its checks apply.") + 50:]
     assert out == (
         "error E-TX-KIND [kind]: kind 'elite' is not standard, minion or heavy [5]; choose "
         "one of them "

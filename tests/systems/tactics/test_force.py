@@ -63,8 +63,17 @@ def test_check_cap_is_refused_with_exit_2(capsys):
     path = ROSTERS / "dock-ambush.yaml"
     assert main(["check", str(path), "--cap", "100"]) == 2
     err = capsys.readouterr().err
-    assert err == (f"designer: error: {path}: --cap: TACTICS has no points budget to check "
-                   "against\n")
+    assert err == (f"designer: error: {path}: --cap: TACTICS defines no points; --cap does "
+                   "not apply\n")
+
+
+def test_price_prints_the_sheet_and_says_there_are_no_points(capsys):
+    path = ROSTERS.parent / "units" / "sergeant-vale.yaml"
+    assert main(["price", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "TACTICS defines no points; only its checks apply." in out
+    assert "Precision: 13" in out and "Sidearm" in out
+    assert "points," not in out and "Total" not in out
 
 
 def test_check_prints_facts_and_no_totals(capsys):
