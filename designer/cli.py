@@ -235,6 +235,8 @@ def cmd_export(args: argparse.Namespace) -> int:
         path = export_path(args.file, args.format, out=args.out, paper=args.paper,
                            overwrite=args.force, progress=progress)
     console.print(f"wrote {path}")
+    if path.warning:
+        print(f"designer: warning: {printable(path.warning)}", file=sys.stderr)
     return EXIT_OK
 
 

@@ -8,17 +8,21 @@ from designer.export.fit import ELLIPSIS, PT, Run, fit, fit_size, pdf_safe, trun
 
 
 def test_widths_are_helvetica_metrics():
-    # Helvetica: 'W' is 944/1000 em, '1' is 556; bold 'W' is 944 too, bold 'i' 278
+    # the embedded Arimo has Helvetica's widths: 'W' is 944/1000 em, '1' is 556; bold 'W'
+    # is 944 too, bold 'i' 278
     assert width("W", "", 10) == pytest.approx(9.44 * PT)
     assert width("11", "", 10) == pytest.approx(11.12 * PT)
     assert width("i", "B", 10) == pytest.approx(2.78 * PT)
-    assert width("\u2013", "", 10) == pytest.approx(5.56 * PT)  # en dash is in the set
+    assert width("\u2013", "", 10) == pytest.approx(5.56 * PT)
+    # the CJK font's ideographs are one em wide
+    assert width("火の魔術師", "B", 10) == pytest.approx(50 * PT)
 
 
-def test_pdf_safe_keeps_the_font_set_and_replaces_the_rest():
+def test_pdf_safe_keeps_every_letter_and_drops_control_characters():
     assert pdf_safe("Šaman “x” – ×") == "Šaman “x” – ×"
-    assert pdf_safe("Ōni 鬼 −1 → ≤") == "Oni ? -1 -> <="
+    assert pdf_safe("Ōni 鬼 −1 → ≤") == "Ōni 鬼 −1 → ≤"
     assert pdf_safe("a\nb\tc\x1b") == "a b c "
+    assert pdf_safe("e\u0301 x\u200dy\ufe0f\u00ad") == "é xy"  # composed; invisibles out
 
 
 def test_fit_size_and_truncate():

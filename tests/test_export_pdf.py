@@ -17,8 +17,10 @@ from designer.systems import examples_dir
 UNITS = examples_dir() / "units"
 ROSTERS = examples_dir() / "rosters"
 MM = 72 / 25.4  # points per millimetre
-STYLES = {"/Helvetica": "", "/Helvetica-Bold": "B", "/Helvetica-Oblique": "I",
-          "/Helvetica-BoldOblique": "BI"}
+# the embedded fonts' names (after fpdf2's subset prefix) -> the layout's style; the CJK
+# font has one style, and its widths are the same in all of them
+STYLES = {"Arimo": "", "ArimoBold": "B", "ArimoItalic": "I", "ArimoBoldItalic": "BI",
+          "WenQuanYiMicroHei": ""}
 # name -> tally total of every example unit (asserted exactly in the core's tests too)
 EXAMPLE_POINTS = {
     "Ash Warden": 38, "Cinder Drake": 73, "Gearwright Walker": 69, "Iron Lancer": 53,
@@ -34,7 +36,7 @@ def texts(page) -> list[tuple[float, float, str, str, float]]:
 
     def visit(text, cm, tm, font, size):
         if text.strip():
-            style = STYLES[font["/BaseFont"]]
+            style = STYLES[font["/BaseFont"].split("+")[-1]]
             found.append((tm[4] / MM, (height - tm[5]) / MM, text.strip(), style, size))
 
     page.extract_text(visitor_text=visit)
@@ -207,17 +209,23 @@ def test_letter_paper_page_size(tmp_path):
     assert len(card_slots(pdf.pages[1], paper=(215.9, 279.4))) == 6
 
 
-def test_text_outside_latin_1_does_not_crash(tmp_path):
+def test_text_outside_latin_1_is_drawn_as_it_is(tmp_path):
     source = tmp_path / "u.yaml"
     source.write_text(yaml.safe_dump({
         "name": "Ōni Šaman 鬼 − “Ghost”", "types": ["Infantry", "Ёж"],
         "skills": {"melee": {"off_dice": 1, "def_dice": 1, "range": 1}},
         "abilities": [{"name": "Ōath", "cost": 1, "text": "Ψ ≤ 3 → done"}]},
         allow_unicode=True), encoding="utf-8")
-    pdf = reader(export_path(source, "pdf", out=tmp_path / "out").read_bytes())
-    card = {t[2] for t in card_slots(pdf.pages[0])[0]}
-    assert "Oni Šaman ? - “Ghost”" in card  # Š and curly quotes are in the font's set
-    assert (tmp_path / "out" / "oni-saman-ghost.pdf").exists()
+    written = export_path(source, "pdf", out=tmp_path / "out")
+    assert written == tmp_path / "out" / "oni-saman-鬼-ghost.pdf"
+    assert written.missing == () and written.warning is None
+    card = card_slots(reader(written.read_bytes()).pages[0])[0]
+    # Arimo draws the Latin and the Greek, the CJK font the 鬼, on one baseline
+    (baseline,) = [y for _, y, text, _, _ in card if text == "Ōni Šaman"]
+    title = sorted((x, text) for x, y, text, _, _ in card if abs(y - baseline) < 0.01)
+    assert [text for _, text in title] == ["Ōni Šaman", "鬼", "− “Ghost”"]
+    shown = {t[2] for t in card}
+    assert {"Infantry, Ёж", "Ψ ≤ 3 → done"} <= shown
 
 
 def _assert_inside(items, left, top, right, bottom, what):

@@ -6,7 +6,9 @@ normalised data as JSON or YAML.
 it to `export_doc`, which the TUI calls with the unit or force it holds in memory
 (`unit_doc(loaded)`, `roster_doc(force)`). Files are named after the unit or force
 (made safe by `safe_name`), land inside the chosen folder whatever the name holds, are
-written atomically, and an existing file is only replaced when asked to.
+written atomically, and an existing file is only replaced when asked to. Both return the
+path written as an `Exported`, which also tells what the export could not show: a PDF's
+characters that no bundled font has (`missing`, and `warning` to print).
 
 Every format draws the neutral `designer.card.Card` of each unit, so a new game system
 exports without a change here.
@@ -37,12 +39,34 @@ MAX_SLUG = 80
 _RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)),
              *(f"lpt{i}" for i in range(1, 10))}
 
-__all__ = ["DEFAULT_OUT", "FORMATS", "PAPERS", "ExportDoc", "export_doc", "export_path",
-           "load_doc", "render", "roster_doc", "safe_name", "target_for", "unit_doc"]
+__all__ = ["DEFAULT_OUT", "FORMATS", "PAPERS", "ExportDoc", "Exported", "export_doc",
+           "export_path", "load_doc", "render", "roster_doc", "safe_name", "target_for",
+           "unit_doc"]
+
+
+class Exported(type(Path())):  # type: ignore[misc]
+    """The path an export was written to, with the characters it could not draw.
+
+    `missing` holds, for a PDF, each character that no bundled font has (drawn as a
+    replacement), in code point order; it is empty for the other formats, which keep
+    every character. `warning` is the line to show the user, or None."""
+
+    missing: tuple[str, ...] = ()
+
+    @property
+    def warning(self) -> str | None:
+        if not self.missing:
+            return None
+        from designer.export.fonts import codepoints
+
+        n = len(self.missing)
+        return (f"{self}: {n} character{'s' if n > 1 else ''} "
+                f"{'have' if n > 1 else 'has'} no glyph in the bundled fonts: "
+                f"{codepoints(self.missing)}")
 
 
 def export_path(source: Path, fmt: str, *, out: Path | None = None, paper: str = "a4",
-                overwrite: bool = False, progress: Progress | None = None) -> Path:
+                overwrite: bool = False, progress: Progress | None = None) -> Exported:
     """Load a unit or roster file (a roster has `units:`) and export it: `export_doc`.
 
     `out` is a folder (default Path("exports")); a path ending in the format's extension
@@ -56,20 +80,31 @@ def export_path(source: Path, fmt: str, *, out: Path | None = None, paper: str =
 
 
 def export_doc(doc: ExportDoc, fmt: str, *, out: Path | None = None, paper: str = "a4",
-               overwrite: bool = False, progress: Progress | None = None) -> Path:
+               overwrite: bool = False, progress: Progress | None = None) -> Exported:
     """Render `doc` in `fmt`, write it atomically inside `out` (default Path("exports"))
-    and return the path written. Refuses to write outside `out`, over the document's own
-    file, or over an existing file unless `overwrite`."""
+    and return the path written (with what it could not show: `Exported`). Refuses to
+    write outside `out`, over the document's own file, or over an existing file unless
+    `overwrite`."""
     fmt = _check_format(fmt, doc.source)
     paper = _check_paper(paper, doc.source)
     target = target_for(doc, fmt, out if out is not None else DEFAULT_OUT)
     _refuse_existing(target, doc.source, overwrite)
-    payload = render(doc, fmt, paper=paper, progress=progress)
+    missing: tuple[str, ...] = ()
+    if fmt == "pdf":
+        from designer.export.pdf import draw_pdf
+
+        drawn = draw_pdf(doc, paper=paper, progress=progress)
+        payload: str | bytes = drawn.data
+        missing = drawn.missing
+    else:
+        payload = render(doc, fmt, paper=paper, progress=progress)
     _refuse_existing(target, doc.source, overwrite)  # rendering a long PDF takes a moment
     try:
-        return write_atomic(target, payload)
+        written = Exported(write_atomic(target, payload))
     except OSError as exc:
         raise InputError(f"cannot write: {exc.strerror or exc}", file=target) from None
+    written.missing = missing
+    return written
 
 
 def load_doc(source: str | Path) -> ExportDoc:
@@ -106,12 +141,46 @@ def render(doc: ExportDoc, fmt: str, *, paper: str = "a4",
     return renderers[fmt](doc, progress=progress)
 
 
+# Latin letters that NFKD does not take apart into an ASCII letter and marks
+_TRANSLITERATE = str.maketrans({
+    "Æ": "AE", "æ": "ae", "Œ": "OE", "œ": "oe", "ß": "ss", "ẞ": "SS", "Þ": "Th", "þ": "th",
+    "Ł": "L", "ł": "l", "Ø": "O", "ø": "o", "Đ": "D", "đ": "d", "Ð": "D", "ð": "d",
+    "Ħ": "H", "ħ": "h", "Ŧ": "T", "ŧ": "t", "ı": "i", "ĸ": "k", "Ŋ": "N", "ŋ": "n",
+    "Ə": "E", "ə": "e", "Ɛ": "E", "ɛ": "e", "Ɨ": "I", "ɨ": "i", "Ƶ": "Z", "ƶ": "z",
+    "Ɓ": "B", "ɓ": "b", "Ɗ": "D", "ɗ": "d", "Ƒ": "F", "ƒ": "f", "Ɠ": "G", "ɠ": "g",
+    "Ƙ": "K", "ƙ": "k", "Ƴ": "Y", "ƴ": "y", "Ʉ": "U", "ʉ": "u", "Ɫ": "L", "ɫ": "l",
+})
+_APOSTROPHES = str.maketrans("", "", "'\u2019\u02bc")
+MAX_SLUG_BYTES = 200  # file systems allow 255 bytes for a name; leave room for the rest
+
+
 def safe_name(name: str, fallback: str = "unit") -> str:
     """A file name stem from a unit or force name: lower-case letters, digits and single
-    dashes, never empty, never a path separator or '..', never a reserved device name."""
-    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    slug = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")
-    slug = slug[:MAX_SLUG].rstrip("-")
+    dashes, never empty, never a path separator or '..', never a reserved device name.
+
+    Latin letters become ASCII (`Łucznik` -> `lucznik`, `Ægir's Wrath` -> `aegirs-wrath`);
+    the letters of other scripts are kept (`火の魔術師`, `Жар-птица` -> `жар-птица`), so
+    two names in them still name two files. `fallback` names what has no letter at all."""
+    out: list[str] = []
+    latin = False  # whether the last letter was Latin (its marks go with it)
+    for ch in unicodedata.normalize("NFKC", name).translate(_APOSTROPHES).lower():
+        kind = unicodedata.category(ch)[0]
+        if ch.isascii():
+            out.append(ch if ch.isalnum() else "-")
+            latin = ch.isalpha()
+        elif kind == "M" or unicodedata.category(ch) == "Cf":
+            out.append("" if latin or kind != "M" else ch)
+        elif kind == "L" and "LATIN" in unicodedata.name(ch, ""):
+            ascii_ch = unicodedata.normalize("NFKD", ch.translate(_TRANSLITERATE))
+            out.append(ascii_ch.encode("ascii", "ignore").decode())
+            latin = True
+        else:
+            out.append(ch if kind in "LN" else "-")
+            latin = False
+    slug = re.sub(r"-{2,}", "-", "".join(out)).strip("-")[:MAX_SLUG]
+    while len(slug.encode("utf-8")) > MAX_SLUG_BYTES:
+        slug = slug[:-1]
+    slug = slug.rstrip("-")
     if not slug:
         slug = fallback
     if slug in _RESERVED:

@@ -1,75 +1,51 @@
 """Fitting text into fixed boxes (a 63 × 88 mm card, a record-sheet cell).
 
 The PDF draws with these measurements and the HTML picks its font sizes from them, so
-both shrink and wrap the same text the same way. Metrics are those of the PDF core font
-Helvetica (Arial and Liberation Sans share them), so no font file is needed.
+both shrink and wrap the same text the same way. Widths are those of the fonts the PDF
+embeds (`designer.export.fonts`): Arimo, whose widths are Helvetica's and Arial's, and
+the CJK font for what Arimo lacks.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from fpdf.fonts import CORE_FONTS_CHARWIDTHS
+from designer.export.fonts import advances, is_invisible
 
 PT = 25.4 / 72  # millimetres per point
 ELLIPSIS = "\u2026"
 Colour = tuple[int, int, int]
 BLACK: Colour = (0, 0, 0)
 
-_FONT_KEYS = {"": "helvetica", "B": "helveticaB", "I": "helveticaI", "BI": "helveticaBI"}
-_REPLACEMENTS = {
-    "\u2212": "-", "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2043": "-",
-    "\u2032": "'", "\u2033": '"', "\u2192": "->", "\u2190": "<-", "\u2264": "<=",
-    "\u2265": ">=", "\u2260": "!=",
-}
-
 
 @lru_cache(maxsize=8192)
 def pdf_safe(text: str) -> str:
-    """`text` in the PDF core fonts' character set (Windows-1252): accents are kept where
-    the set has them, stripped where it does not, anything else becomes '?'. Control
-    characters (line breaks included) become spaces: a card field is one run of text."""
+    """`text` as the PDF draws it: composed (NFC, so an accent typed as a combining mark
+    draws as the accented letter), control characters (line breaks included) as spaces,
+    since a card field is one run of text, and invisible format characters (zero-width
+    joiners, bidi marks, variation selectors) left out; a lone surrogate (no character
+    at all) becomes U+FFFD. Every other character is kept: one that no bundled font has
+    is drawn as a replacement and reported."""
     out: list[str] = []
-    for ch in text:
-        if ch in _REPLACEMENTS:
-            out.append(_REPLACEMENTS[ch])
-            continue
-        if unicodedata.category(ch)[0] == "C":
+    for ch in unicodedata.normalize("NFC", text):
+        kind = unicodedata.category(ch)
+        if kind == "Cc" or ch in "\u2028\u2029":
             out.append(" ")
-            continue
-        try:
-            ch.encode("cp1252")
-        except UnicodeEncodeError:
-            base = "".join(c for c in unicodedata.normalize("NFKD", ch)
-                           if not unicodedata.combining(c) and _encodable(c))
-            out.append(base or "?")
-        else:
+        elif kind == "Cs":
+            out.append("\ufffd")
+        elif not is_invisible(ch):
             out.append(ch)
     return "".join(out)
-
-
-def _encodable(ch: str) -> bool:
-    try:
-        ch.encode("cp1252")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
-_WIDTHS: dict[str, dict[str, int]] = {
-    style: {ch.encode("latin-1").decode("cp1252", "replace"): w
-            for ch, w in CORE_FONTS_CHARWIDTHS[key].items()}
-    for style, key in _FONT_KEYS.items()
-}
 
 
 @lru_cache(maxsize=16384)
 def units(text: str, style: str = "") -> int:
     """Width of `text` in thousandths of the font size (text must be pdf_safe)."""
-    table = _WIDTHS[style]
-    return sum(table.get(ch, 556) for ch in text)
+    table = advances(style)
+    return sum(table[ch] for ch in text)
 
 
 def width(text: str, style: str, size: float) -> float:
@@ -144,25 +120,56 @@ def _height(lines: int, paragraphs: int, size: float, leading: float, gap: float
     return lines * size * leading * PT + max(paragraphs - 1, 0) * gap * size * PT
 
 
-def _words(paragraph: list[Run]) -> list[Word]:
-    """Words of a paragraph; a word may hold pieces of several runs (e.g. 'Stealth 2:')."""
-    words: list[Word] = []
+# Chinese, Japanese and Korean: a line may break before or after any of these characters
+# (where a closing mark does not follow, nor an opening mark come before), space or not
+_WIDE = re.compile(r"[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff"
+                   r"\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\U00020000-\U0003fffd]")
+_NO_START = frozenset("、。，．・：；？！ー）」』】〕〉》〟’”々〻ゝゞヽヾぁぃぅぇぉっゃゅょゎ"
+                      "ァィゥェォッャュョヮヵヶ)]},.:;?!%\u2026")
+_NO_END = frozenset("（「『【〔〈《〝‘“([{")
+
+
+def _breaks(before: str, ch: str) -> bool:
+    """Whether a line may break between `before` and `ch`, which no space parts."""
+    return (bool(before) and bool(_WIDE.match(before) or _WIDE.match(ch))
+            and ch not in _NO_START and before not in _NO_END)
+
+
+def segments(part: str, before: str = "") -> list[tuple[str, bool]]:
+    """A stretch of text without spaces cut where a line may still break: (text, whether
+    a break may come before it); `before` is the character just before the stretch."""
+    if not (_WIDE.search(part) or (before and _WIDE.match(before))):
+        return [(part, False)]
+    cuts = [i for i in range(len(part)) if _breaks(part[i - 1] if i else before, part[i])]
+    starts = [0, *(i for i in cuts if i)]
+    ends = [*starts[1:], len(part)]
+    return [(part[a:b], a in cuts) for a, b in zip(starts, ends, strict=True)]
+
+
+def _words(paragraph: list[Run]) -> list[tuple[Word, bool]]:
+    """Words of a paragraph, each with whether a space comes before it (a line of
+    Chinese or Japanese breaks between characters without one); a word may hold pieces of
+    several runs (e.g. 'Stealth 2:')."""
+    words: list[tuple[Word, bool]] = []
     glue = False
+    before = ""
     for run in paragraph:
         text = pdf_safe(run.text)
         parts = text.split(" ")
         for i, part in enumerate(parts):
             if i > 0:
-                glue = False
+                glue, before = False, ""
             if not part:
                 continue
-            if glue and words:
-                words[-1].append((part, run.style, run.colour))
-            else:
-                words.append([(part, run.style, run.colour)])
-            glue = True
+            for segment, breaks in segments(part, before):
+                if glue and words and not breaks:
+                    words[-1][0].append((segment, run.style, run.colour))
+                else:
+                    words.append(([(segment, run.style, run.colour)], not glue))
+                glue = True
+            before = part[-1]
         if text.endswith(" "):
-            glue = False
+            glue, before = False, ""
     return words
 
 
@@ -194,8 +201,9 @@ Measured = list[list[tuple[Word, int, int]]]  # per paragraph: word, width, spac
 def measure(paragraphs: list[list[Run]]) -> Measured:
     """Words with their widths (in thousandths of the font size): measured once, then
     wrapped at as many sizes as fitting tries."""
-    return [[(word, sum(units(t, s) for t, s, _ in word), units(" ", word[0][1]))
-             for word in _words(paragraph)] for paragraph in paragraphs]
+    return [[(word, sum(units(t, s) for t, s, _ in word),
+              units(" ", word[0][1]) if spaced else 0)
+             for word, spaced in _words(paragraph)] for paragraph in paragraphs]
 
 
 def wrap(paragraphs: list[list[Run]], size: float, box: float) -> tuple[list[Line], set[int]]:
@@ -221,7 +229,8 @@ def _wrap(measured: Measured, size: float, box: float,
                 pieces = ((word, w, space_w),)
             else:
                 pieces = tuple((piece, sum(units(t, s) for t, s, _ in piece),
-                                units(" ", piece[0][1])) for piece in _split_long(word, limit))
+                                space_w if k == 0 else 0)
+                               for k, piece in enumerate(_split_long(word, limit)))
             for piece, pw, sw in pieces:
                 space = sw if started else 0
                 if started and used + space + pw > limit:
@@ -247,9 +256,10 @@ def _place(line: list[tuple[int, Word]], scale: float) -> Line:
     for start, word in line:
         x = start
         for i, (text, style, colour) in enumerate(word):
-            if out and out[-1].style == style and out[-1].colour == colour and (
-                    i > 0 or _ends_at(out[-1], start, scale)):
-                joiner = "" if i > 0 else " "
+            joiner = None
+            if out and out[-1].style == style and out[-1].colour == colour:
+                joiner = "" if i > 0 else _joiner(out[-1], start, scale)
+            if joiner is not None:
                 last = out[-1]
                 out[-1] = Piece(last.x, last.text + joiner + text, style, colour)
             else:
@@ -258,10 +268,14 @@ def _place(line: list[tuple[int, Word]], scale: float) -> Line:
     return out
 
 
-def _ends_at(piece: Piece, start: int, scale: float) -> bool:
-    """Whether `piece` is followed by just one space before `start` (then merge them)."""
-    end = piece.x / scale + units(piece.text, piece.style) + units(" ", piece.style)
-    return abs(end - start) < 1
+def _joiner(piece: Piece, start: int, scale: float) -> str | None:
+    """What joins `piece` to a word at `start` when they merge into one draw: a space
+    when just one parts them, nothing when the word follows at once (a break between
+    CJK characters); None when they lie further apart."""
+    end = piece.x / scale + units(piece.text, piece.style)
+    if abs(end + units(" ", piece.style) - start) < 1:
+        return " "
+    return "" if abs(end - start) < 1 else None
 
 
 def fit(paragraphs: list[list[Run]], box_w: float, box_h: float, *, largest: float,

@@ -31,8 +31,9 @@ from designer.systems import Progress
 
 PAGE_SIZES = {"a4": "A4", "letter": "letter"}
 CARDS_PER_PAGE = 9
-# browsers draw with Arial or Liberation Sans, not the PDF's Helvetica: fit a little
-# tighter so the text never runs out of its box
+# browsers draw with their own fonts, not the ones the PDF embeds (Arial and Liberation
+# Sans share Arimo's widths; a CJK font may be wider): fit a little tighter so the text
+# never runs out of its box
 SLACK = 0.94
 
 

@@ -1,4 +1,5 @@
-"""PDF exports, drawn with fpdf2's core fonts (nothing to bundle, nothing fetched).
+"""PDF exports, drawn with fpdf2 in the fonts of `designer.export.fonts` (installed with
+designer as packages: nothing read from the system, nothing fetched).
 
 What a file gets follows from what it holds, so the command needs no extra option:
 
@@ -11,14 +12,15 @@ What a file gets follows from what it holds, so the command needs no extra optio
 
 This module holds the document and its drawing primitives; `pdf_card` draws cards and
 record sheets and `pdf_summary` the force summary. Text that does not fit shrinks, then
-wraps, then is cut with an ellipsis: nothing is drawn outside its box. Characters
-outside the core fonts' set are transliterated.
+wraps, then is cut with an ellipsis: nothing is drawn outside its box. A character that
+no bundled font has is drawn as a replacement and listed in `Drawn.missing`.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Literal
 
 from fpdf import FPDF
@@ -26,6 +28,7 @@ from fpdf import FPDF
 from designer.card import Card
 from designer.export.document import ExportDoc
 from designer.export.fit import PT, Colour, Fitted, Run, fit, fit_size, pdf_safe, truncate, width
+from designer.export.fonts import CJK, FAUX_BOLD, LATIN, cjk_file, latin_file, split
 from designer.export.layout import CARD_H, CARD_W, INK
 from designer.systems import Progress
 
@@ -67,9 +70,24 @@ def default_parts(doc: ExportDoc) -> tuple[Part, ...]:
     return ("summary", "cards", "sheets") if doc.kind == "roster" else ("cards", "sheets")
 
 
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """A rendered PDF and the characters in it that no bundled font has (each drawn as a
+    replacement), in code point order."""
+
+    data: bytes
+    missing: tuple[str, ...]
+
+
 def render_pdf(doc: ExportDoc, *, paper: str = "a4", progress: Progress | None = None,
                parts: Sequence[Part] | None = None) -> bytes:
     """The document's PDF as bytes; progress(done, total) after each page part is drawn."""
+    return draw_pdf(doc, paper=paper, progress=progress, parts=parts).data
+
+
+def draw_pdf(doc: ExportDoc, *, paper: str = "a4", progress: Progress | None = None,
+             parts: Sequence[Part] | None = None) -> Drawn:
+    """`render_pdf`, with the characters that could not be drawn."""
     from designer.export.pdf_card import draw_card, draw_sheet
     from designer.export.pdf_summary import draw_summary
 
@@ -94,7 +112,7 @@ def render_pdf(doc: ExportDoc, *, paper: str = "a4", progress: Progress | None =
         book.cards(doc.cards, draw_card, tick)
     if "sheets" in chosen:
         book.sheets(doc.cards, draw_sheet, tick)
-    return bytes(book.pdf.output())
+    return Drawn(bytes(book.pdf.output()), tuple(sorted(book.missing)))
 
 
 class Book:
@@ -103,37 +121,63 @@ class Book:
     def __init__(self, paper: str, title: str, version: str) -> None:
         self.page_w, self.page_h = PAGE_SIZES[paper]
         pdf = FPDF(unit="mm", format=(self.page_w, self.page_h))
-        pdf.core_fonts_encoding = "cp1252"
         pdf.set_auto_page_break(False)
         pdf.set_margins(0, 0, 0)
         pdf.set_title(pdf_safe(title))
         pdf.set_creator(f"designer {version}")
-        pdf.set_font("helvetica", "", 8)
         self.pdf = pdf
         self.version = version
-        self._font: tuple[str, float] = ("", 8.0)
+        #: characters drawn as a replacement because no bundled font has them
+        self.missing: set[str] = set()
+        self._added: set[tuple[str, str]] = set()  # fonts in the document: a style's first
+        self._font: tuple[str, str, float] = ("", "", 0.0)  # use adds it, so none is unused
         self._colour: Colour = (0, 0, 0)
 
     # --- primitives -------------------------------------------------------------------
 
-    def font(self, style: str, size: float, colour: Colour = INK) -> None:
-        if (style, size) != self._font:
-            self.pdf.set_font("helvetica", style, size)
-            self._font = (style, size)
+    def font(self, style: str, size: float, colour: Colour = INK,
+             family: str = LATIN) -> None:
+        if (family, style, size) != self._font:
+            if (family, style) not in self._added:
+                if family == CJK:
+                    path, face = cjk_file()
+                    self.pdf.add_font(CJK, "", str(path), collection_font_number=face)
+                else:
+                    self.pdf.add_font(LATIN, style, str(latin_file(style)))
+                self._added.add((family, style))
+            self.pdf.set_font(family, style, size)
+            self._font = (family, style, size)
         if colour != self._colour:
             self.pdf.set_text_color(*colour)
             self._colour = colour
 
     def text(self, x: float, y: float, text: str, style: str = "", size: float = 8.0,
              colour: Colour = INK, align: str = "L") -> None:
-        """One line of pdf_safe text on baseline `y`: left at, centred on or right of x."""
+        """One line of pdf_safe text on baseline `y`: left at, centred on or right of x.
+        Arimo draws what it has and the CJK font the rest (its bold is stroked)."""
         if not text:
             return
-        self.font(style, size, colour)
+        parts = split(text, style)
+        if parts.missing:
+            self.missing |= parts.missing
+        scale = size * PT / 1000
         if align != "L":
-            w = width(text, style, size)
+            w = sum(run.units for run in parts.runs) * scale
             x = x - w / 2 if align == "C" else x - w
-        self.pdf.text(x, y, text)
+        for run in parts.runs:
+            if run.font == LATIN:
+                self.font(style, size, colour)
+                self.pdf.text(x, y, run.text)
+            elif "B" in style:
+                self.font("", size, colour, CJK)
+                # fpdf2 writes the stroke width of text unscaled, so in points
+                with self.pdf.local_context(text_mode="FILL_STROKE", draw_color=colour,
+                                            line_width=size * FAUX_BOLD):
+                    self.pdf.text(x, y, run.text)
+            else:
+                self.font("", size, colour, CJK)
+                self.pdf.text(x, y, run.text)
+            x += run.units * scale
 
     def line_fit(self, x: float, y: float, text: str, box: float, style: str, size: float,
                  smallest: float, colour: Colour = INK, align: str = "L") -> None:

@@ -1,15 +1,22 @@
 """Plain-text export: the force summary and every unit's complete stat block in fixed
 columns, for a chat, an e-mail or a code block; no markup to render. The blocks follow
-the Markdown export's order."""
+the Markdown export's order.
+
+Columns are counted as a terminal or a fixed-width font shows them (`display_width`): a
+Chinese, Japanese or Korean character takes two, a combining accent none, so a table
+with such names still lines up."""
 
 from __future__ import annotations
 
 import re
 import textwrap
+import unicodedata
 from collections.abc import Sequence
+from functools import lru_cache
 
 from designer.card import Card, Section, Table, points_text
 from designer.export.document import ExportDoc, ForceView, stat_blocks
+from designer.export.fit import segments
 from designer.export.markdown import ordered_sections
 from designer.systems import Progress
 
@@ -27,13 +34,36 @@ def render_text(doc: ExportDoc, *, progress: Progress | None = None) -> str:
                        f"Exported by designer {doc.version}.", progress)
 
 
+@lru_cache(maxsize=4096)
+def _columns(ch: str) -> int:
+    if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
+        return 0
+    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+
+
+def display_width(text: str) -> int:
+    """The columns `text` takes in a fixed-width font: East Asian wide and fullwidth
+    characters take two, combining marks and invisible format characters none."""
+    if text.isascii():
+        return len(text)
+    return sum(_columns(ch) for ch in text)
+
+
+def ljust(text: str, width: int) -> str:
+    return text + " " * (width - display_width(text))
+
+
+def rjust(text: str, width: int) -> str:
+    return " " * (width - display_width(text)) + text
+
+
 def table(rows: Sequence[Sequence[str]], right: set[int] | None = None) -> list[str]:
     """Rows in aligned columns, two spaces apart; `right` columns are right-aligned."""
     right = right or set()
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    widths = [max(display_width(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = []
     for row in rows:
-        cells = [cell.rjust(w) if i in right else cell.ljust(w)
+        cells = [rjust(cell, w) if i in right else ljust(cell, w)
                  for i, (cell, w) in enumerate(zip(row, widths, strict=True))]
         lines.append("  ".join(cells).rstrip())
     return lines
@@ -48,7 +78,8 @@ def force_block(f: ForceView) -> list[str]:
                                      f"{f.total}" + (" (no cap)" if f.budgeted else "")))
     figures.append(f"Units: {f.unit_count}")
     figures += [f"{clean(fact.label)}: {clean(fact.value)}" for fact in f.facts]
-    lines = [title, "-" * min(len(title), WIDTH), clean(f.system_title), "   ".join(figures)]
+    lines = [title, "-" * min(display_width(title), WIDTH), clean(f.system_title),
+             "   ".join(figures)]
     if f.legal:
         lines.append(f"Status: LEGAL ({f.legal_note()})")
     else:
@@ -76,7 +107,7 @@ def card_block(c: Card) -> list[str]:
     name = clean(c.title)
     if c.points is not None:
         points = points_text(c.points)
-        head = f"{name}  {points.rjust(max(WIDTH - len(name) - 2, len(points)))}"
+        head = f"{name}  {rjust(points, max(WIDTH - display_width(name) - 2, len(points)))}"
     else:
         head = name
     lines = [head.rstrip()]
@@ -137,5 +168,41 @@ def section_lines(s: Section) -> list[str]:
 
 
 def _wrap(text: str, first: str, rest: str) -> list[str]:
-    return textwrap.wrap(text, WIDTH, initial_indent=first, subsequent_indent=rest,
-                         break_on_hyphens=False) or [first.rstrip()]
+    if display_width(text) == len(text):
+        return textwrap.wrap(text, WIDTH, initial_indent=first, subsequent_indent=rest,
+                             break_on_hyphens=False) or [first.rstrip()]
+    return _wrap_wide(text, first, rest)
+
+
+def _wrap_wide(text: str, first: str, rest: str) -> list[str]:
+    """textwrap's greedy wrap, counting display columns instead of characters; a line
+    may also break between CJK characters (`fit.segments`)."""
+    lines: list[str] = []
+    indent, line, used = first, "", display_width(first)
+
+    def flush() -> None:
+        nonlocal indent, line, used
+        lines.append((indent + line).rstrip())
+        indent, line, used = rest, "", display_width(rest)
+
+    chunks = [piece for part in re.findall(r" +|[^ ]+", text.strip())
+              for piece in ([part] if part[0] == " " else [t for t, _ in segments(part)])]
+    for chunk in chunks:
+        w = display_width(chunk)
+        if chunk[0] == " ":
+            if line:
+                line, used = line + chunk, used + w
+            continue
+        if used + w > WIDTH and line:
+            flush()
+        if used + w <= WIDTH:
+            line, used = line + chunk, used + w
+            continue
+        for ch in chunk:  # wider than a whole line: broken where it must be
+            cw = display_width(ch)
+            if used + cw > WIDTH and line:
+                flush()
+            line, used = line + ch, used + cw
+    if line or not lines:
+        flush()
+    return lines
