@@ -1,0 +1,187 @@
+"""What the Open Fire step editors share: short texts for attributes, weapons and rules,
+the catalog a unit plays (its module's), the edits the steps make of several pure edits,
+and `EntryEditor`, the base of the steps that add things to one model entry at a time."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+from pydantic import ValidationError
+from textual import on
+from textual.app import ComposeResult
+from textual.content import Content
+
+from designer.systems import Step
+from designer.systems.openfire import dice, edits
+from designer.systems.openfire.catalog import Catalog
+from designer.systems.openfire.cost import Final
+from designer.systems.openfire.fold import Figure, Shot
+from designer.systems.openfire.models import Unit
+from designer.tui.editors.base import StepEditor, View, pts
+from designer.tui.widgets.fields import Cycle
+
+LEADER = "★"
+INCH = "″"
+NAME_WIDTH = 18  # the most of an entry's name a field's label shows
+
+
+def muted(text: str) -> Content:
+    return Content.styled(text, "$foreground-muted")
+
+
+def cut(text: str, width: int) -> str:
+    """`text` at most `width` characters, an ellipsis marking a cut."""
+    return text if len(text) <= width else text[: max(0, width - 1)] + "…"
+
+
+def catalog_of(view: View) -> Catalog:
+    """The catalog the unit plays: the core with the unit's own module."""
+    return view.final.catalog
+
+
+def figures(view: View) -> tuple[Figure, ...]:
+    return view.final.figures
+
+
+def entry_title(fig: Figure) -> str:
+    """'★ Ranger Sergeant', 'Ranger ×4': the leader marked."""
+    return f"{LEADER} {fig.label}" if fig.leader else fig.label
+
+
+def entry_points(final: Final, index: int) -> str:
+    return pts(final.entry_points[index]) if index < len(final.entry_points) else "?"
+
+
+def rng_text(rng: tuple[int, int] | None) -> str:
+    if rng is None:
+        return "RNG –"
+    low, high = rng
+    return f"{high}{INCH}" if low == 0 else f"{low}-{high}{INCH}"
+
+
+def shot_text(shot: Shot, *, rules: bool = True) -> str:
+    """'18″ A2 D1 P1 Rapid Fire': a weapon profile's numbers and rules."""
+    numbers = [rng_text(shot.rng)] + [f"{w}{'–' if v is None else v}" for w, v in
+                                      (("A", shot.att), ("D", shot.dmg), ("P", shot.prc))]
+    text = " ".join(numbers)
+    if rules and shot.rules:
+        text += " " + ", ".join(r.label for r in shot.rules)
+    return text
+
+
+def weapon_data_text(weapon: Any) -> str:
+    """A weapon of the unit's own or the module's, before folding: '24″ A2 D1 P1'."""
+    if weapon.profiles:
+        return f"{len(weapon.profiles)} profiles: " + ", ".join(p.label for p in
+                                                               weapon.profiles)
+    rng = weapon.rng
+    reach = (f"{rng[0]}-{rng[1]}{INCH}" if isinstance(rng, list) else
+             "RNG –" if rng is None else f"{rng}{INCH}")
+    parts = [reach] + [f"{w}{'–' if v is None else v}" for w, v in
+                       (("A", weapon.att), ("D", weapon.dmg), ("P", weapon.prc))]
+    if weapon.special:
+        parts.append(", ".join(r.label for r in weapon.special))
+    return " ".join(parts)
+
+
+# --- chances ------------------------------------------------------------------------------
+
+#: the re-roll a rule gives a test, and the chance it makes of a target
+_REROLLS = {
+    "skl": ("Skilled", lambda t: dice.hit(t, skilled=True)),
+    "def": ("Resilient", lambda t: 1 - dice.defence_fail(t, resilient=True)),
+    "cmd": ("Fearless", lambda t: dice.command_pass(t, fearless=True)),
+}
+
+
+def chance(key: str, value: int | None, fig: Figure | None = None) -> str:
+    """'→ 50%': the chance to pass a d12 test against a target; with the re-roll a rule
+    of the model gives, '→ 78% Skilled'. Nothing for MOV and HP."""
+    if key not in _REROLLS or value is None:
+        return ""
+    rule, rerolled = _REROLLS[key]
+    if fig is not None and fig.has(rule):
+        return f"→ {dice.percent(rerolled(value))} {rule}"
+    return f"→ {dice.percent(dice.p(value))}"
+
+
+# --- edits made of several pure edits -------------------------------------------------------
+
+
+def carried_names(unit: Unit, catalog: Catalog, index: int) -> list[str]:
+    """The weapons entry `index` lists, or its module profile's when it lists none."""
+    entry = unit.models[index]
+    if entry.weapons:
+        return [w.name for w in entry.weapons]
+    profile = catalog.profile(entry.profile) if entry.profile else None
+    return list(profile.weapons) if profile is not None else []
+
+
+def _listed(unit: Unit, catalog: Catalog, index: int) -> Unit:
+    """The entry with its profile's weapons written out, so one can be added or taken
+    away without losing the others."""
+    if unit.models[index].weapons:
+        return unit
+    for name in carried_names(unit, catalog, index):
+        unit = edits.add_weapon(unit, index, name)
+    return unit
+
+
+def give_weapon(unit: Unit, catalog: Catalog, index: int, name: str) -> Unit:
+    return edits.add_weapon(_listed(unit, catalog, index), index, name)
+
+
+def take_weapon(unit: Unit, catalog: Catalog, index: int, weapon: int) -> Unit:
+    return edits.remove_weapon(_listed(unit, catalog, index), index, weapon)
+
+
+def valid(change: Any, unit: Unit, *args: Any) -> str | None:
+    """None when `change(unit, *args)` makes a unit the file format takes, else why not
+    (the editors ask before they post an edit, which must not fail)."""
+    try:
+        change(unit, *args)
+    except ValidationError as exc:
+        problem = exc.errors(include_url=False)[0]
+        where = ".".join(str(p) for p in problem.get("loc", ()) if isinstance(p, str))
+        message = str(problem.get("ctx", {}).get("error", problem["msg"]))
+        return f"{where}: {message}" if where else message
+    except (KeyError, ValueError) as exc:
+        return str(exc)
+    return None
+
+
+# --- a step that adds to one entry at a time ------------------------------------------------
+
+
+class EntryEditor(StepEditor):
+    """A step with an "Add to" choice of the model entry its list adds to."""
+
+    TARGET_ID = "add-target"
+
+    def __init__(self, view: View, step: Step, *, id: str | None = None) -> None:
+        super().__init__(view, step, id=id)
+        self.add_class("of-editor")
+        self.target = 0
+
+    def entry_structure(self, view: View) -> Hashable:
+        return (catalog_of(view).ref,
+                tuple((f.name, f.count, f.leader) for f in figures(view)))
+
+    def target_of(self, view: View) -> int:
+        return max(0, min(self.target, len(figures(view)) - 1))
+
+    def compose_target(self) -> ComposeResult:
+        options = [(i, cut(f.name, NAME_WIDTH)) for i, f in enumerate(figures(self.view))]
+        self.target = self.target_of(self.view)
+        yield Cycle("Add to", options, self.target, id=self.TARGET_ID,
+                    classes="add-target")
+
+    @on(Cycle.Changed, ".add-target")
+    def retarget(self, event: Cycle.Changed) -> None:
+        event.stop()
+        self.target = int(event.value)  # type: ignore[call-overload]
+        self.target_changed()
+
+    def target_changed(self) -> None:
+        """The entry added to changed (a list that depends on it is refilled)."""

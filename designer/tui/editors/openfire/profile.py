@@ -1,0 +1,203 @@
+"""Open Fire step three: each entry's MOV, SKL, DEF, CMD and HP, the targets with their
+d12 chance beside them ("SKL ◂ 7 ▸ → 50%"), and under the entry what one step either way
+would do to the points."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+from textual import events, on
+from textual.app import ComposeResult
+from textual.content import Content
+from textual.widgets import Static
+
+from designer.systems import Step
+from designer.systems.openfire import edits
+from designer.systems.openfire.fold import Figure
+from designer.tui.editors.base import StepEditor, View
+from designer.tui.editors.openfire.common import (
+    chance,
+    entry_points,
+    entry_title,
+    figures,
+    muted,
+)
+from designer.tui.widgets.fields import Spinner, set_content
+
+#: spinner key -> (label, the model entry's attribute, lowest, highest)
+STATS: dict[str, tuple[str, str, int, int]] = {
+    "mov": ("MOV", "mov", 0, 99),
+    "skl": ("SKL", "skl", 2, 12),
+    "def": ("DEF", "defence", 2, 12),
+    "cmd": ("CMD", "cmd", 2, 12),
+    "hp": ("HP", "hp", 1, 99),
+}
+MOV_MIN, MOV_MAX = "movmin", "movmax"
+
+
+def aircraft_mov(fig: Figure) -> bool:
+    """Whether the entry's MOV is edited as a [min, max] range (an aircraft's)."""
+    return isinstance(base_value(fig, "mov"), (list, tuple)) or fig.has("Aircraft")
+
+
+def base_value(fig: Figure, key: str) -> Any:
+    """The entry's own value, else its module profile's (before upgrades)."""
+    attr = STATS[key][1]
+    own = getattr(fig.entry, attr)
+    if own is not None:
+        return own
+    return getattr(fig.profile, attr) if fig.profile is not None else None
+
+
+def final_value(fig: Figure, key: str) -> Any:
+    return getattr(fig, STATS[key][1])
+
+
+def mov_pair(fig: Figure) -> tuple[int, int]:
+    value = base_value(fig, "mov")
+    if isinstance(value, (list, tuple)):
+        return int(value[0]), int(value[1])
+    return (value or 0, value or 0)
+
+
+class ProfileEditor(StepEditor):
+    def __init__(self, view: View, step: Step, *, id: str | None = None) -> None:
+        super().__init__(view, step, id=id)
+        self.add_class("of-editor")
+        self._effect: tuple[Any, str, str] | None = None  # (unit, spinner id, text)
+
+    def structure(self, view: View) -> Hashable:
+        return tuple((f.name, aircraft_mov(f)) for f in figures(view))
+
+    def compose_fields(self) -> ComposeResult:
+        figs = figures(self.view)
+        width = 7 if any(aircraft_mov(f) for f in figs) else 3
+        for i, fig in enumerate(figs):
+            yield Static(id=f"entry-head-{i}", classes="group entry-head")
+            if aircraft_mov(fig):
+                low, high = mov_pair(fig)
+                yield Spinner("MOV min", low, maximum=99, key=(i, MOV_MIN),
+                              label_width=width, id=f"stat-{i}-{MOV_MIN}", classes="stat")
+                yield Spinner("MOV max", high, maximum=99, key=(i, MOV_MAX),
+                              label_width=width, id=f"stat-{i}-{MOV_MAX}", classes="stat")
+            for key, (label, _attr, low, high) in STATS.items():
+                if key == "mov" and aircraft_mov(fig):
+                    continue
+                value = base_value(fig, key)
+                yield Spinner(label, value if isinstance(value, int) else 0, minimum=low,
+                              maximum=high, key=(i, key), label_width=width,
+                              id=f"stat-{i}-{key}", classes="stat")
+            yield Static(id=f"effect-{i}", classes="hint effect")
+
+    async def update_fields(self, view: View) -> None:
+        figs = figures(view)
+        for i, fig in enumerate(figs):
+            head = Content.assemble((entry_title(fig), "bold"), " · ",
+                                    entry_points(view.final, i))
+            if fig.profile is not None:
+                head += muted(" · module profile" if fig.profile.name == fig.name
+                              else f" · profile {fig.profile.name}")
+            if fig.changed:
+                head += muted(f" (changed: {', '.join(fig.changed)})")
+            set_content(self.query_one(f"#entry-head-{i}", Static), head)
+        for spinner in self.query(".stat").results(Spinner):
+            i, key = spinner.key
+            if i >= len(figs):
+                continue
+            fig = figs[i]
+            if key in (MOV_MIN, MOV_MAX):
+                spinner.value = mov_pair(fig)[key == MOV_MAX]
+                spinner.note = ""
+                continue
+            value = base_value(fig, key)
+            spinner.value = value if isinstance(value, int) else 0
+            spinner.note = self._note(fig, key)
+        self.show_effect(view)
+
+    @staticmethod
+    def _note(fig: Figure, key: str) -> Content:
+        """The chance of the value as it plays (after upgrades), and what changed it."""
+        base, final = base_value(fig, key), final_value(fig, key)
+        if base is None:
+            return Content.styled("missing", "$error")
+        text = chance(key, final, fig) if isinstance(final, int) else ""
+        if final != base:
+            shown = "-".join(map(str, final)) if isinstance(final, tuple) else str(final)
+            text = f"{shown} upgraded {text}".rstrip()
+        return Content.styled(text, "$accent" if text.startswith("→") else "$foreground-muted")
+
+    # what a change does to the points: only the focused field's, worked out once
+    def show_effect(self, view: View) -> None:
+        focused = self.screen.focused if self.is_attached else None
+        spinner = focused if isinstance(focused, Spinner) and focused.parent is self \
+            and "stat" in focused.classes else None
+        for i in range(len(figures(view))):
+            widget = self.query_one(f"#effect-{i}", Static)
+            text = self._effect_text(view, spinner) if spinner is not None and \
+                spinner.key[0] == i else ""
+            if widget.display != bool(text):
+                widget.display = bool(text)
+            if text:
+                set_content(widget, muted(text))
+
+    def _effect_text(self, view: View, spinner: Spinner) -> str:
+        kept = self._effect
+        if kept is not None and kept[0] is view.unit and kept[1] == spinner.id:
+            return kept[2]
+        i, key = spinner.key
+        label = spinner.label.strip()
+        parts = []
+        for value in (spinner.value - 1, spinner.value + 1):
+            if not spinner.minimum <= value <= spinner.maximum:
+                continue
+            changed = self._changed(view, i, key, value)
+            if changed is None:
+                continue
+            delta = view.game.assess(changed, view.catalog).tally.total - view.tally.total
+            parts.append(f"{label} {value}: {'±0' if delta == 0 else f'{delta:+d}'}")
+        text = f"{' · '.join(parts)} pts" if parts else ""
+        catalog = view.final.catalog
+        fig = figures(view)[i]
+        if text and catalog.mode == "listed" and fig.profile is not None \
+                and fig.profile.points is not None and not fig.changed:
+            text += f" ({catalog.costing.costing} prices a changed profile)"
+        self._effect = (view.unit, spinner.id or "", text)
+        return text
+
+    @staticmethod
+    def _changed(view: View, i: int, key: str, value: int) -> Any:
+        """The unit with the entry's `key` at `value`, or None when that cannot be."""
+        fig = figures(view)[i]
+        try:
+            if key in (MOV_MIN, MOV_MAX):
+                low, high = mov_pair(fig)
+                pair = (value, high) if key == MOV_MIN else (low, value)
+                return edits.set_stat(view.unit, i, "mov", pair)
+            return edits.set_stat(view.unit, i, key, _stored(fig, key, value))
+        except ValueError:  # pydantic's ValidationError is one
+            return None
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self.show_effect(self.view)
+
+    @on(Spinner.Changed, ".stat")
+    def changed(self, event: Spinner.Changed) -> None:
+        event.stop()
+        i, key = event.spinner.key
+        fig = figures(self.view)[i]
+        if key in (MOV_MIN, MOV_MAX):
+            low, high = mov_pair(fig)
+            pair = (event.value, high) if key == MOV_MIN else (low, event.value)
+            self.edit(edits.set_stat, i, "mov", pair)
+        else:
+            self.edit(edits.set_stat, i, key, _stored(fig, key, event.value))
+
+
+def _stored(fig: Figure, key: str, value: int) -> int | None:
+    """What the entry stores for `value`: nothing when it is its profile's (so a module
+    profile stays unchanged and keeps its listed points)."""
+    if fig.profile is not None and getattr(fig.profile, STATS[key][1]) == value:
+        return None
+    return value
+

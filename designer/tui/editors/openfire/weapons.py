@@ -1,0 +1,310 @@
+"""Open Fire step four: the weapons each entry carries, each profile with its chance to
+hit and expected damage against the reference defender, the slots a module allows, the
+list to add from (the unit's own weapons and the module's) and the form for a weapon of
+the unit's own (one profile at a time for a weapon of several)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Button, OptionList, Static
+from textual.widgets.option_list import Option
+
+from designer.systems.openfire import dice, edits
+from designer.systems.openfire.cost import limits_for
+from designer.systems.openfire.fold import Arm, Figure
+from designer.systems.openfire.value import num, shot_value
+from designer.tui.editors.base import View, pts
+from designer.tui.editors.openfire.common import (
+    EntryEditor,
+    catalog_of,
+    cut,
+    entry_title,
+    figures,
+    give_weapon,
+    muted,
+    shot_text,
+    take_weapon,
+    valid,
+    weapon_data_text,
+)
+from designer.tui.widgets.fields import (
+    Cycle,
+    FieldButton,
+    MovingList,
+    Row,
+    Spinner,
+    TextField,
+)
+
+#: the form's numbers: id -> (label, start, lowest, highest)
+FORM = {"wpn-rng": ("RNG", 24, 0, 99), "wpn-att": ("ATT", 1, 1, 20),
+        "wpn-dmg": ("DMG", 1, 1, 20), "wpn-prc": ("PRC", 0, 0, 12)}
+
+
+def slot_use(fig: Figure, catalog: Any) -> str:
+    """'ranged 1/2 · melee 1/1': the weapons in each slot the module limits."""
+    limits: dict[str, list[int | None]] = {}
+    for rule in limits_for(fig, catalog):
+        limits.update(rule.slots)
+    if not limits:
+        return ""
+    used = Counter(a.slot for a in fig.weapons)
+    return " · ".join(f"{slot} {used.get(slot, 0)}/{'any' if high is None else high}"
+                      for slot, (_low, high) in limits.items())
+
+
+def split_rules(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+class WeaponsEditor(EntryEditor):
+    TARGET_ID = "weapon-target"
+    BINDINGS = [Binding("enter", "load", "Load into the form", show=False)]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._carried_key: Hashable = None
+        self._choices: list[str] = []
+
+    def compose_fields(self) -> ComposeResult:
+        yield Vertical(id="carried", classes="of-block")
+        yield Static("Add a weapon: enter gives it to the entry chosen", classes="group")
+        yield from self.compose_target()
+        yield MovingList(id="weapon-list", classes="of-list")
+        yield Static("A weapon of your own (define a name again to change it)",
+                     classes="group")
+        yield TextField(placeholder="name, e.g. Carbine", id="wpn-name", compact=True,
+                        max_length=60)
+        ids = list(FORM)
+        for pair in (ids[:2], ids[2:]):
+            with Horizontal(classes="of-pair"):
+                for field_id in pair:
+                    label, start, low, high = FORM[field_id]
+                    yield Spinner(label, start, minimum=low, maximum=high, id=field_id,
+                                  classes="wpn-number")
+        yield TextField(placeholder="rules, e.g. Rapid Fire, Rending (1)", id="wpn-rules",
+                        compact=True, max_length=200)
+        yield TextField(placeholder="profile label, for a weapon of several",
+                        id="wpn-label", compact=True, max_length=60)
+        yield FieldButton("Define", id="define-weapon", compact=True, classes="of-button")
+        yield Vertical(id="own-weapons", classes="of-block")
+
+    # --- keeping up -------------------------------------------------------------------
+
+    def _key(self, view: View) -> Hashable:
+        return (self.entry_structure(view),
+                tuple(tuple((a.name, a.source, tuple(shot_text(s) for s in a.shots))
+                            for a in f.weapons) for f in figures(view)),
+                tuple(w.to_data().__repr__() for w in view.unit.weapons),
+                tuple(bool(m.weapons) for m in view.unit.models))
+
+    async def update_fields(self, view: View) -> None:
+        key = self._key(view)
+        if key != self._carried_key:
+            self._carried_key = key
+            carried = self.query_one("#carried", Vertical)
+            await carried.remove_children()
+            await carried.mount_all(self._carried(view))
+            own = self.query_one("#own-weapons", Vertical)
+            await own.remove_children()
+            await own.mount_all(self._own(view))
+            target = self.query_one("#weapon-target", Cycle)
+            target.options = [(i, cut(f.name, 18)) for i, f in enumerate(figures(view))]
+            self.target = self.target_of(view)
+            target.value = self.target
+            target.refresh()
+            self._fill_list(view)
+
+    def _carried(self, view: View) -> list[Widget]:
+        catalog = catalog_of(view)
+        out: list[Widget] = []
+        for i, fig in enumerate(figures(view)):
+            head = Content.assemble((entry_title(fig), "bold"))
+            slots = slot_use(fig, catalog)
+            if slots:
+                head += muted(f" · {slots}")
+            out.append(Static(head, classes="group entry-head"))
+            if not fig.weapons:
+                out.append(Static(muted("No weapons yet: add one from the list below."),
+                                  classes="hint"))
+            from_profile = not view.unit.models[i].weapons
+            for w, arm in enumerate(fig.weapons):
+                out.append(Row(self._arm_text(arm, from_profile), key=(i, w),
+                               id=f"weapon-{i}-{w}", classes="carried"))
+                out += [Static(muted(line), classes="hint preview")
+                        for line in self._preview(arm, fig, view)]
+        return out
+
+    @staticmethod
+    def _arm_text(arm: Arm, from_profile: bool) -> Content:
+        text = Content.styled(arm.name, "bold")
+        if not arm.known:
+            return text + Content.styled(" unknown: define it or remove it", "$error")
+        if len(arm.shots) == 1:
+            text += f" {shot_text(arm.shots[0])}"
+        else:
+            text += f" {len(arm.shots)} profiles"
+        if arm.points is not None:
+            text += muted(f" {pts(arm.points)}")
+        if from_profile:
+            text += muted(" (profile)")
+        return text
+
+    @staticmethod
+    def _preview(arm: Arm, fig: Figure, view: View) -> list[str]:
+        """Each profile's chance to hit and expected damage: 'hit 58% · E_DMG 0.68 vs
+        DEF 7'."""
+        catalog = catalog_of(view)
+        costing = catalog.costing
+        lines = []
+        for shot in arm.shots:
+            worth = shot_value(shot, fig, costing, catalog)
+            text = (f"hit {dice.percent(worth.hit)} · E_DMG {num(worth.e_dmg)} vs DEF "
+                    f"{costing.reference.defence}")
+            if len(arm.shots) > 1:
+                text = f"{shot.label} {shot_text(shot, rules=False)}: {text}"
+            lines.append(text)
+        return lines
+
+    def _own(self, view: View) -> list[Widget]:
+        weapons = view.unit.weapons
+        if not weapons:
+            return []
+        out: list[Widget] = [Static(muted("Yours: enter loads one into the form, delete "
+                                          "removes it"), classes="hint")]
+        out += [Row(Content.assemble((w.name, "bold"), " ", muted(weapon_data_text(w))),
+                    key=k, id=f"own-weapon-{k}", classes="own-weapon")
+                for k, w in enumerate(weapons)]
+        return out
+
+    def _fill_list(self, view: View) -> None:
+        catalog = catalog_of(view)
+        own = {w.name.casefold() for w in view.unit.weapons}
+        options: list[Option] = []
+        self._choices = []
+        for w in view.unit.weapons:
+            self._choices.append(w.name)
+            options.append(Option(Content.assemble((w.name, "bold"), " ",
+                                                   muted(weapon_data_text(w))),
+                                  id=f"choice-{len(self._choices) - 1}"))
+        module = catalog.module
+        for w in module.weapons if module else ():
+            if w.name.casefold() in own:
+                continue
+            self._choices.append(w.name)
+            price = "no points" if w.points is None else pts(w.points)
+            options.append(Option(Content.assemble((w.name, "bold"), f" {price} ",
+                                                   muted(weapon_data_text(w))),
+                                  id=f"choice-{len(self._choices) - 1}"))
+        if not options:
+            options = [Option(muted("None yet: define one below."), disabled=True)]
+        listing = self.query_one("#weapon-list", MovingList)
+        highlighted = listing.highlighted
+        listing.set_options(options)
+        listing.highlighted = highlighted if highlighted is not None and \
+            highlighted < len(options) else 0
+
+    # --- adding and taking away ---------------------------------------------------------
+
+    @on(OptionList.OptionSelected, "#weapon-list")
+    def add(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        option = event.option.id or ""
+        if not option.startswith("choice-"):
+            return
+        name = self._choices[int(option.split("-")[1])]
+        self.edit(give_weapon, catalog_of(self.view), self.target_of(self.view), name,
+                  focus="weapon-list")
+
+    @on(Row.Removed, ".carried")
+    def remove(self, event: Row.Removed) -> None:
+        event.stop()
+        i, w = event.row.key
+        focus = f"weapon-{i}-{w - 1}" if w > 0 else "weapon-list"
+        self.edit(take_weapon, catalog_of(self.view), i, w, focus=focus)
+
+    @on(Row.Removed, ".own-weapon")
+    def undefine(self, event: Row.Removed) -> None:
+        event.stop()
+        k = event.row.key
+        name = self.view.unit.weapons[k].name
+        users = [m.title for m in self.view.unit.models
+                 if any(w.name.casefold() == name.casefold() for w in m.weapons)]
+        if users:
+            self.notify(f"{name} is carried by {', '.join(users)}: take it from them first.",
+                        severity="warning")
+            return
+        self.edit(edits.remove_local_weapon, k, focus="wpn-name")
+
+    # --- the form -----------------------------------------------------------------------
+
+    @on(Spinner.Changed, ".wpn-number")
+    def number(self, event: Spinner.Changed) -> None:
+        event.stop()
+        event.spinner.value = event.value  # the form's own: nothing changes until Define
+
+    @on(TextField.Submitted, "#wpn-name")
+    def name_done(self, event: TextField.Submitted) -> None:
+        event.stop()
+        self.screen.focus_next()
+
+    @on(Button.Pressed, "#define-weapon")
+    @on(TextField.Submitted, "#wpn-rules, #wpn-label")
+    def define(self, event: Message) -> None:
+        event.stop()
+        field = self.query_one("#wpn-name", TextField)
+        name = field.value.strip()
+        if not name:
+            self.notify("Give the weapon a name first.", severity="warning")
+            field.focus()
+            return
+        data = self._form_data(name)
+        problem = valid(edits.define_weapon, self.view.unit, data)
+        if problem:
+            self.notify(f"Not defined: {problem}", severity="error", markup=False)
+            return
+        for field_id in ("wpn-name", "wpn-rules", "wpn-label"):
+            self.query_one(f"#{field_id}", TextField).value = ""
+        self.notify(f"{name} defined: add it from the list to an entry.", timeout=3)
+        self.edit(edits.define_weapon, data, focus="wpn-name")
+
+    def _form_data(self, name: str) -> dict[str, Any]:
+        numbers = {FORM[i][0].lower(): self.query_one(f"#{i}", Spinner).value for i in FORM}
+        rules = split_rules(self.query_one("#wpn-rules", TextField).value)
+        label = self.query_one("#wpn-label", TextField).value.strip()
+        if not label:
+            return {"name": name, **numbers, "special": rules}
+        old = next((w for w in self.view.unit.weapons
+                    if w.name.casefold() == name.casefold()), None)
+        profiles = [p.model_dump(exclude_none=True) for p in (old.profiles if old else ())
+                    if p.label.casefold() != label.casefold()]
+        return {"name": name, "profiles": [*profiles, {"label": label, **numbers,
+                                                        "special": rules}]}
+
+    def action_load(self) -> None:
+        """Enter on a weapon of the unit's own: its numbers into the form."""
+        row = self.screen.focused
+        if not isinstance(row, Row) or "own-weapon" not in row.classes:
+            return
+        weapon = self.view.unit.weapons[row.key]
+        source = weapon.profiles[0] if weapon.profiles else weapon
+        self.query_one("#wpn-name", TextField).value = weapon.name
+        self.query_one("#wpn-label", TextField).value = getattr(source, "label", "")
+        rng = source.rng[1] if isinstance(source.rng, list) else source.rng
+        for field_id, value in (("wpn-rng", rng), ("wpn-att", source.att),
+                                ("wpn-dmg", source.dmg), ("wpn-prc", source.prc)):
+            if value is not None:
+                self.query_one(f"#{field_id}", Spinner).value = value
+        self.query_one("#wpn-rules", TextField).value = ", ".join(
+            r.label for r in source.special)
+        self.query_one("#wpn-name", TextField).focus()
