@@ -133,6 +133,9 @@ class Card:
     blocks: tuple[Block, ...]
     tally: Tally
     legend: str = ""  # explains tag marks: "* elemental"
+    #: "card": a poker-size card plus a record sheet four to a page; "sheet": a
+    #: half-page sheet two to a page and no card (a character sheet, as TACTICS prints)
+    layout: Literal["card", "sheet"] = "card"
     final: dict = field(default_factory=dict, compare=False, hash=False)  # for data exports
 
     @property

@@ -93,8 +93,10 @@ def draw_pdf(doc: ExportDoc, *, paper: str = "a4", progress: Progress | None = N
 
     chosen = tuple(parts) if parts is not None else default_parts(doc)
     book = Book(paper, doc.title, doc.version)
+    pokers = [c for c in doc.cards if c.layout == "card"]
+    halves = [c for c in doc.cards if c.layout == "sheet"]
     steps = (("summary" in chosen and doc.summary is not None)
-             + len(doc.cards) * (("cards" in chosen) + ("sheets" in chosen)))
+             + len(pokers) * ("cards" in chosen) + len(doc.cards) * ("sheets" in chosen))
     done = 0
 
     def tick() -> None:
@@ -109,9 +111,10 @@ def draw_pdf(doc: ExportDoc, *, paper: str = "a4", progress: Progress | None = N
         draw_summary(book, doc.summary)
         tick()
     if "cards" in chosen:
-        book.cards(doc.cards, draw_card, tick)
+        book.cards(pokers, draw_card, tick)
     if "sheets" in chosen:
-        book.sheets(doc.cards, draw_sheet, tick)
+        book.sheets(pokers, draw_sheet, tick)
+        book.sheets(halves, draw_sheet, tick, across=1, down=2)
     return Drawn(bytes(book.pdf.output()), tuple(sorted(book.missing)))
 
 
@@ -310,15 +313,16 @@ class Book:
 
     def sheets(self, cards: list[Card],
                draw: Callable[[Book, Card, float, float, float, float], None],
-               tick: Callable[[], None]) -> None:
+               tick: Callable[[], None], across: int = SHEETS_ACROSS,
+               down: int = SHEETS_DOWN) -> None:
         margin, gutter = 12.0, 6.0
-        w = (self.page_w - 2 * margin - gutter) / SHEETS_ACROSS
-        h = (self.page_h - 2 * margin - gutter) / SHEETS_DOWN
-        per_page = SHEETS_ACROSS * SHEETS_DOWN
+        w = (self.page_w - 2 * margin - gutter * (across - 1)) / across
+        h = (self.page_h - 2 * margin - gutter * (down - 1)) / down
+        per_page = across * down
         for start in range(0, len(cards), per_page):
             self.pdf.add_page()
             for i, card in enumerate(cards[start:start + per_page]):
-                row, col = divmod(i, SHEETS_ACROSS)
+                row, col = divmod(i, across)
                 draw(self, card, margin + col * (w + gutter), margin + row * (h + gutter), w,
                      h)
                 tick()

@@ -77,7 +77,7 @@ def unit_card(assessment: Assessment) -> Card:
         blocks.append(Section("Notes", (Entry(sheet.notes.strip()),), compact=True))
     blocks.append(_rules(final))
     return Card(sheet.name, None, SHORT, tuple(tags), tuple(blocks), assessment.tally,
-                final=final_data(sheet, final))
+                final=final_data(sheet, final), layout="sheet")
 
 
 def _turn(final: Final) -> Table:

@@ -135,3 +135,21 @@ def test_final_data_for_the_data_exports():
     assert final["press_penalty"] is None and final["zones"] == {"medium": 3, "far": 5}
     assert final["weapons"][1]["area"] == ["explosion small"]
 
+
+
+def test_the_pdf_prints_half_page_sheets_two_to_a_page_and_no_poker_card(tmp_path):
+    from pypdf import PdfReader
+
+    from designer.export import export_path
+    from designer.systems import examples_dir
+
+    folder = examples_dir("tactics")
+    unit = PdfReader(export_path(folder / "units" / "sergeant-vale.yaml", "pdf",
+                                 out=tmp_path))
+    assert len(unit.pages) == 1  # the sheet alone: no poker card page
+    encounter = PdfReader(export_path(folder / "rosters" / "dock-ambush.yaml", "pdf",
+                                      out=tmp_path))
+    # the summary, then four distinct sheets two to a page
+    assert len(encounter.pages) == 3
+    second = encounter.pages[1].extract_text()
+    assert "Sergeant Vale" in second and "Dock Thug" in second
