@@ -1,0 +1,34 @@
+"""The TACTICS step editors (spec §6): the only TUI code that imports the system itself.
+Nothing here shows points: TACTICS has none."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from designer.systems.tactics.edits import set_name as rename
+from designer.tui.editors.base import StepEditor
+from designer.tui.editors.tactics.actions import ActionListsEditor
+from designer.tui.editors.tactics.attributes import AttributesEditor, DefencesEditor
+from designer.tui.editors.tactics.identity import IdentityEditor
+from designer.tui.editors.tactics.sheet import SheetEditor
+from designer.tui.editors.tactics.weapons import WeaponsEditor
+
+EDITORS: dict[str, type[StepEditor]] = {
+    "identity": IdentityEditor,
+    "attributes": AttributesEditor,
+    "defences": DefencesEditor,
+    "weapons": WeaponsEditor,
+    "action_lists": ActionListsEditor,
+    "sheet": SheetEditor,
+}
+
+CSS_PATH = Path(__file__).parent / "editors.tcss"
+
+#: what the help lists for keys of these editors, among the designer's keys
+HELP_KEYS = (
+    ("← →", "the kind, a heavy's actions, an attribute, a weapon's band or area"),
+    ("enter", "add the weapon or action typed; load a weapon's row into the form"),
+    ("delete  x", "remove the focused weapon or action; Acumen once set"),
+)
+
+__all__ = ["CSS_PATH", "EDITORS", "HELP_KEYS", "rename"]

@@ -1,0 +1,201 @@
+"""TACTICS step four: the sheet's weapons ('Damage 14, Precision 13', a distance band,
+an area effect), each a row that delete removes and enter loads into the form; the form
+adds a weapon, or changes the one of the same name. The zone legend is under the band."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Button, Static
+
+from designer.systems.tactics import edits
+from designer.systems.tactics.reference import AREA_TEXT, DISTANCE_NAMES, DISTANCES, SIZES
+from designer.systems.tactics.rules import FinalWeapon
+from designer.tui.editors.base import View
+from designer.tui.editors.tactics.common import TxEditor, muted, show_static, table_of
+from designer.tui.widgets.fields import Cycle, FieldButton, Row, Spinner, TextField
+
+LABEL = 9
+NONE = "none"
+#: the area choices: (kind, value) -> label
+AREAS: list[tuple[str, str]] = [
+    (NONE, "none"), ("splash", "splash"), ("cloud", "cloud"),
+    *[(f"explosion {s}", f"explosion {s}") for s in SIZES], ("chain", "chain"),
+]
+START = {"wpn-damage": 10, "wpn-precision": 10, "wpn-chain": 3}
+
+
+def area_choice(area: Any) -> tuple[str, int | None]:
+    """The form's area choice for a weapon's area, and a chain's count."""
+    if isinstance(area, str) and area in ("splash", "cloud"):
+        return area, None
+    if isinstance(area, dict) and len(area) == 1:
+        (kind, value), = area.items()
+        if kind == "explosion" and value in SIZES:
+            return f"explosion {value}", None
+        if kind == "chain" and isinstance(value, int) and not isinstance(value, bool):
+            return "chain", value
+    return NONE, None
+
+
+def area_value(choice: str, count: int) -> Any:
+    """What the sheet stores for an area choice."""
+    if choice == NONE:
+        return None
+    if choice in ("splash", "cloud"):
+        return choice
+    if choice == "chain":
+        return {"chain": count}
+    return {"explosion": choice.split(" ", 1)[1]}
+
+
+def weapon_text(w: FinalWeapon) -> Content:
+    """'Sidearm  Damage 14 · Precision 13 · M · explosion small'."""
+    source = w.source
+
+    def shown(final: Any, written: Any) -> str:
+        return str(final) if final is not None else ("___" if written is None else "?")
+
+    parts = [f"Damage {shown(w.damage, source.damage)}",
+             f"Precision {shown(w.precision, source.precision)}",
+             w.distance or ("___" if source.distance is None else "?")]
+    parts += [a.label for a in w.areas]
+    return Content.assemble((w.name, "bold"), "  ", " · ".join(parts))
+
+
+class WeaponsEditor(TxEditor):
+    BINDINGS = [Binding("enter", "load", "Load into the form", show=False)]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._shown: Hashable = None
+
+    def compose_fields(self) -> ComposeResult:
+        yield Vertical(id="weapons", classes="tx-block")
+        yield Static("A weapon: define a name again to change it", classes="group")
+        with Horizontal(classes="tx-line"):
+            yield Static("Name", classes="tx-label")
+            yield TextField(placeholder="e.g. Sidearm", id="wpn-name", compact=True,
+                            max_length=60)
+        for field_id, label in (("wpn-damage", "Damage"), ("wpn-precision", "Precision")):
+            yield Spinner(label, START[field_id], maximum=99, label_width=LABEL,
+                          id=field_id, classes="wpn-number")
+        yield Cycle("Distance", [(d, f"{d} {DISTANCE_NAMES[d]}") for d in DISTANCES], "C",
+                    label_width=LABEL, id="wpn-distance")
+        yield Static(id="legend", classes="hint")
+        yield Cycle("Area", AREAS, NONE, label_width=LABEL, id="wpn-area")
+        yield Spinner("Targets", START["wpn-chain"], minimum=1, maximum=20,
+                      label_width=LABEL, id="wpn-chain", classes="wpn-number")
+        yield Static(id="area-about", classes="hint")
+        yield FieldButton("Add weapon", id="define-weapon", compact=True,
+                          classes="tx-button")
+
+    def on_mount(self) -> None:
+        self._show_area()
+
+    async def update_fields(self, view: View) -> None:
+        key = tuple(repr(w.to_data()) for w in view.unit.weapons)
+        if key != self._shown:
+            self._shown = key
+            box = self.query_one("#weapons", Vertical)
+            await box.remove_children()
+            await box.mount_all(self._rows(view))
+        show_static(self.query_one("#legend", Static),
+                    muted(edits.zone_legend(table_of(view))))
+
+    def _rows(self, view: View) -> list[Widget]:
+        weapons = view.final.weapons
+        if not weapons:
+            return [Static(muted("No weapons yet: define one below."), classes="hint")]
+        out: list[Widget] = [Static(muted("enter loads a weapon into the form, delete "
+                                          "removes it"), classes="hint")]
+        out += [Row(weapon_text(w), key=i, id=f"weapon-{i}", classes="weapon")
+                for i, w in enumerate(weapons)]
+        return out
+
+    # --- the form -----------------------------------------------------------------------
+
+    @on(Spinner.Changed, ".wpn-number")
+    def number(self, event: Spinner.Changed) -> None:
+        event.stop()
+        event.spinner.value = event.value  # the form's own: nothing changes until Add
+
+    @on(Cycle.Changed, "#wpn-area, #wpn-distance")
+    def area(self, event: Cycle.Changed) -> None:
+        event.stop()
+        self._show_area()
+
+    def _show_area(self) -> None:
+        choice = str(self.query_one("#wpn-area", Cycle).value)
+        chain = self.query_one("#wpn-chain", Spinner)
+        chain.display = choice == "chain"
+        about = AREA_TEXT.get(choice, "") if choice != NONE else ""
+        widget = self.query_one("#area-about", Static)
+        widget.display = bool(about)
+        if about:
+            show_static(widget, muted(about))
+
+    @on(TextField.Submitted, "#wpn-name")
+    def name_done(self, event: TextField.Submitted) -> None:
+        event.stop()
+        self.screen.focus_next()
+
+    @on(Button.Pressed, "#define-weapon")
+    def define(self, event: Message) -> None:
+        event.stop()
+        field = self.query_one("#wpn-name", TextField)
+        name = field.value.strip()
+        if not name:
+            self.notify("Give the weapon a name first.", severity="warning")
+            field.focus()
+            return
+        changes = {
+            "damage": self.query_one("#wpn-damage", Spinner).value,
+            "precision": self.query_one("#wpn-precision", Spinner).value,
+            "distance": self.query_one("#wpn-distance", Cycle).value,
+            "area": area_value(str(self.query_one("#wpn-area", Cycle).value),
+                               self.query_one("#wpn-chain", Spinner).value),
+        }
+        index = next((i for i, w in enumerate(self.view.unit.weapons)
+                      if w.name.casefold() == name.casefold()), None)
+        field.value = ""
+        if index is None:
+            self.edit(edits.add_weapon, name, **changes, focus="wpn-name")
+        else:
+            self.edit(edits.update_weapon, index, **changes, focus="wpn-name")
+            self.notify(f"{name} changed.", timeout=3)
+
+    @on(Row.Removed, ".weapon")
+    def remove(self, event: Row.Removed) -> None:
+        event.stop()
+        index = event.row.key
+        focus = f"weapon-{index - 1}" if index > 0 else "wpn-name"
+        self.edit(edits.remove_weapon, index, focus=focus)
+
+    def action_load(self) -> None:
+        """Enter on a weapon's row: its values into the form."""
+        row = self.screen.focused
+        if not isinstance(row, Row) or "weapon" not in row.classes:
+            return
+        weapon = self.view.unit.weapons[row.key]
+        self.query_one("#wpn-name", TextField).value = weapon.name
+        for field_id, value in (("wpn-damage", weapon.damage),
+                                ("wpn-precision", weapon.precision)):
+            if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 99:
+                self.query_one(f"#{field_id}", Spinner).value = value
+        if weapon.distance in DISTANCES:
+            self.query_one("#wpn-distance", Cycle).value = weapon.distance
+        choice, count = area_choice(weapon.area)
+        self.query_one("#wpn-area", Cycle).value = choice
+        if count is not None and 1 <= count <= 20:
+            self.query_one("#wpn-chain", Spinner).value = count
+        self._show_area()
+        self.query_one("#wpn-name", TextField).focus()

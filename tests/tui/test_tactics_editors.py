@@ -1,0 +1,207 @@
+"""The TACTICS step editors driven by keyboard alone: Sergeant Vale (shields, three
+weapons with an explosion and a chain, the action lists) built from an empty file and
+saved as the bundled example; the live soak line; every step at two terminal sizes
+without a field wrapping; and no points anywhere on the designer screen."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from textual.widget import Widget
+from textual.widgets import Button, OptionList, Static
+
+from designer.io import dump_yaml, load_yaml
+from designer.systems import examples_dir, system
+from designer.tui.app import build_app
+from designer.tui.editors import editors_for
+from designer.tui.editors.tactics import EDITORS
+from designer.tui.widgets.fields import Cycle, Row, Spinner, TextField
+from designer.tui.widgets.stepper import Stepper
+from designer.tui.widgets.tally import TallyPanel
+
+pytestmark = pytest.mark.tui
+
+TACTICS = system("tactics")
+EXAMPLES = examples_dir("tactics") / "units"
+WIDE, NARROW = (120, 40), (80, 24)
+ALL = ["dock-thug", "harbour-brute", "sergeant-vale", "warden-drone"]
+
+
+def sheet_of(app):
+    return app.screen.doc.unit
+
+
+def focused_id(app) -> str | None:
+    return getattr(app.focused, "id", None)
+
+
+def shown(app, selector: str) -> str:
+    return str(app.screen.editor.query_one(selector).render())
+
+
+def rendered(root: Widget) -> str:
+    """The text `root` and every widget in it show."""
+    parts = []
+    for widget in [root, *root.query("*")]:
+        if not widget.display:
+            continue
+        try:
+            parts.append(str(widget.render()))
+        except Exception:  # a container renders nothing of its own
+            continue
+    return "\n".join(parts)
+
+
+async def save(app, pilot) -> None:
+    await pilot.press("ctrl+s")
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+    assert not app.screen.doc.dirty
+
+
+def test_every_step_has_its_own_editor():
+    assert set(EDITORS) == {s.key for s in TACTICS.steps()}
+    assert editors_for(TACTICS) == {key: EDITORS[key] for key in EDITORS}
+
+
+async def test_build_sergeant_vale_from_an_empty_file(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "sergeant-vale.yaml"  # missing: a new sheet named from the file
+    app = build_app(game=TACTICS, unit_path=path, start="edit")
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        # 1 Identity: a standard creature, its 3 actions fixed; the notes
+        assert focused_id(app) == "kind"
+        assert "●●● 3" in shown(app, "#actions-fixed")
+        await pilot.press("down")
+        assert focused_id(app) == "notes"
+        await pilot.press(*"Leads the dock patrol.", "enter")
+        # 2 Attributes, with the soak line following the keys
+        await pilot.press("pagedown")
+        assert focused_id(app) == "attr-precision"
+        assert "Soak: d20 + ___" in shown(app, "#soak")
+        await pilot.press("1", "3", "down", "1", "down", "2", "down", "2")
+        assert "Soak: d20 + 3" in shown(app, "#soak")
+        assert app.screen.editor.query_one("#attr-acumen").disabled
+        # 3 Defences: three shields
+        await pilot.press("pagedown")
+        assert focused_id(app) == "shields"
+        await pilot.press("3")
+        assert "20, the table's" in shown(app, "#wounds")
+        # 4 Weapons: a sidearm, a frag charge (small explosion), an arc lash (chain 3)
+        await pilot.press("pagedown")
+        assert focused_id(app) == "wpn-name"
+        await pilot.press(*"Sidearm", "enter", "1", "4", "down", "1", "3", "down",
+                          "right", "down", "down", "enter")
+        assert focused_id(app) == "wpn-name"
+        await pilot.press(*"Frag Charge", "enter", "1", "2", "down", "1", "2", "down",
+                          "down", "right", "right", "right", "down", "enter")
+        await pilot.press(*"Arc Lash", "enter", "8", "down", "1", "2", "down", "left",
+                          "down", "right", "right", "right", "down")
+        assert focused_id(app) == "wpn-chain"
+        await pilot.press("down", "enter")
+        assert [w.name for w in sheet_of(app).weapons] == ["Sidearm", "Frag Charge",
+                                                           "Arc Lash"]
+        assert "Damage 12 · Precision 12 · M · explosion small" in shown(app, "#weapon-1")
+        # 5 Actions: two Maneuvers, a Press, a React
+        await pilot.press("pagedown")
+        assert focused_id(app) == "add-maneuvers"
+        await pilot.press(*"Take Cover", "enter", *"Aim", "enter", "tab")
+        assert focused_id(app) == "add-presses"
+        await pilot.press(*"Suppressing Fire", "enter", "tab", *"Brace", "enter")
+        # 6 Sheet: no findings; save
+        await pilot.press("pagedown")
+        assert app.screen.step == 5
+        assert "the sheet is legal" in str(
+            app.screen.editor.query_one("#issue-list", OptionList).get_option_at_index(0)
+            .prompt)
+        await save(app, pilot)
+
+    assert load_yaml(path) == load_yaml(EXAMPLES / "sergeant-vale.yaml")
+
+
+async def test_a_weapon_row_loads_into_the_form_and_changes_or_goes(tmp_path):
+    path = tmp_path / "warden-drone.yaml"
+    shutil.copy(EXAMPLES / "warden-drone.yaml", path)
+    app = build_app(game=TACTICS, unit_path=path, start="edit")
+    async with app.run_test(size=NARROW) as pilot:
+        await pilot.pause()
+        await app.screen.action_goto(3)
+        await pilot.pause()
+        assert focused_id(app) == "weapon-0"
+        await pilot.press("enter")  # Mortar Pod into the form
+        assert focused_id(app) == "wpn-name"
+        assert app.screen.editor.query_one("#wpn-area", Cycle).value == "explosion medium"
+        await pilot.press("enter", "1", "6", "down", "down", "down", "right", "down",
+                          "enter")  # damage 16, a large explosion
+        assert sheet_of(app).weapons[0].to_data() == {
+            "name": "Mortar Pod", "damage": 16, "precision": 12, "distance": "F",
+            "area": {"explosion": "large"}}
+        app.screen.set_focus(app.screen.editor.query_one("#weapon-1"))
+        await pilot.press("delete")
+        assert [w.name for w in sheet_of(app).weapons] == ["Mortar Pod", "Spotlight Laser"]
+        assert focused_id(app) == "weapon-0"
+
+
+async def test_a_heavy_chooses_its_actions_and_acumen_is_removed(tmp_path):
+    path = tmp_path / "brute.yaml"
+    data = load_yaml(EXAMPLES / "harbour-brute.yaml")
+    data["attributes"]["acumen"] = 2
+    path.write_text(dump_yaml(data), encoding="utf-8")
+    app = build_app(game=TACTICS, unit_path=path, start="edit")
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        await pilot.press("down")
+        assert focused_id(app) == "actions"
+        await pilot.press("right")
+        assert sheet_of(app).actions == 3
+        await pilot.press("up", "left", "left")  # kind: heavy -> minion -> standard
+        assert (sheet_of(app).kind, sheet_of(app).actions) == ("standard", 3)
+        await pilot.press("right")  # minion: 2 actions
+        assert (sheet_of(app).kind, sheet_of(app).actions) == ("minion", 2)
+        await app.screen.action_goto(1)
+        await pilot.pause()
+        acumen = app.screen.editor.query_one("#attr-acumen", Spinner)
+        assert not acumen.disabled
+        app.screen.set_focus(acumen)
+        await pilot.press("delete")
+        assert sheet_of(app).attributes.acumen is None
+        assert app.screen.editor.query_one("#attr-acumen").disabled
+
+
+FIELDS = (Spinner, Cycle, Row, Button, TextField)
+
+
+@pytest.mark.parametrize("size", [WIDE, NARROW], ids=["120x40", "80x24"])
+@pytest.mark.parametrize("example", ALL)
+async def test_every_step_fits_and_shows_no_points(tmp_path, size, example):
+    path = tmp_path / f"{example}.yaml"
+    shutil.copy(EXAMPLES / f"{example}.yaml", path)
+    data = load_yaml(path)
+    if example == "dock-thug":  # a sheet with the fixes the last step offers
+        data.update(points=12, max_wounds=10)
+        path.write_text(dump_yaml(data), encoding="utf-8")
+    app = build_app(game=TACTICS, unit_path=path, start="edit")
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        for index, step in enumerate(TACTICS.steps()):
+            await app.screen.action_goto(index)
+            await pilot.pause()
+            editor = app.screen.editor
+            assert type(editor) is EDITORS[step.key]
+            fields = [w for w in editor.query("*") if isinstance(w, FIELDS) and w.display]
+            assert fields, step.key
+            for widget in fields:
+                assert widget.size.height == 1, (step.key, widget.id, widget.size)
+            lists = [w for w in editor.query(OptionList) if w.display and w.option_count
+                     and w.id != "issue-list"]
+            for listing in lists:
+                assert len(listing._lines) == listing.option_count, (step.key, listing.id)
+            screen_text = "\n".join(rendered(w) for w in (
+                app.screen.query_one(Stepper), app.screen.query_one(TallyPanel), editor))
+            assert "legal" in screen_text and "1 Identity" in screen_text  # it renders
+            for word in ("pts", "Total", "Audit"):
+                assert word not in screen_text, (step.key, word)
+            assert not [w for w in app.screen.query(Static) if w.id in ("total", "audit")
+                        and w.display and "pts" in str(w.render())]
