@@ -11,8 +11,8 @@ from designer.systems import Assessment
 from designer.systems.opentactics.catalog import SKILLS
 from designer.systems.opentactics.fold import Final, PickedAbility
 from designer.systems.opentactics.models import Unit
+from designer.systems.opentactics.system import OpenTactics
 
-SHORT = "OpenTactics 2e"
 HEADS = ("MEL", "BAL", "ARC", "TEC")
 ELEMENTAL_MARK = "*"
 
@@ -50,9 +50,9 @@ def unit_card(assessment: Assessment) -> Card:
     tags = tuple(Tag(t.name, "highlight", ELEMENTAL_MARK) if t.category == "elemental"
                  else Tag(t.name) for t in final.types)
     legend = f"{ELEMENTAL_MARK} elemental" if any(t.mark for t in tags) else ""
-    return Card(unit.name, tally.total, SHORT, tags, (grid, athletics, from_items, abilities,
-                                                      gear),
-                tally, legend=legend, final=final_data(unit, final))
+    blocks = (grid, athletics, from_items, abilities, gear)
+    return Card(unit.name, tally.total, OpenTactics.SHORT, tags, blocks, tally, legend=legend,
+                final=final_data(unit, final))
 
 
 def _ability_name(picked: PickedAbility) -> str:

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from designer.card import Card
 from designer.errors import InputError
 from designer.io import require_mapping, suggest, validate
 from designer.systems import (
@@ -18,8 +17,6 @@ from designer.systems import (
     Member,
     Step,
 )
-from designer.systems.opentactics import browse, steps
-from designer.systems.opentactics.card import SHORT, unit_card
 from designer.systems.opentactics.catalog import Catalog, CatalogModel, load_catalog
 from designer.systems.opentactics.cost import breakdown
 from designer.systems.opentactics.fold import fold
@@ -27,11 +24,14 @@ from designer.systems.opentactics.models import Unit
 from designer.systems.opentactics.rules import check
 from designer.tally import Tally
 
+if TYPE_CHECKING:
+    from designer.card import Card
+
 
 class OpenTactics(GameSystem):
     NAME = "opentactics"
     TITLE = "OpenTactics 2nd edition"
-    SHORT = SHORT
+    SHORT = "OpenTactics 2e"
     BOOLEAN_KEY_FIX = "write off_dice or def_dice (or quote the key)"
 
     def load_catalog(self, root: Path) -> Catalog:
@@ -58,13 +58,21 @@ class OpenTactics(GameSystem):
         tally.issues = check(unit, final, catalog, tally.total)
         return Assessment(unit, final, tally)
 
+    # the views below load their modules when first asked: `designer price` needs none
+
     def steps(self) -> tuple[Step, ...]:
-        return steps.STEPS
+        from designer.systems.opentactics.steps import STEPS
+
+        return STEPS
 
     def step_of(self, field: str) -> str:
-        return steps.step_of_field(field)
+        from designer.systems.opentactics.steps import step_of_field
+
+        return step_of_field(field)
 
     def card(self, assessment: Assessment) -> Card:
+        from designer.systems.opentactics.card import unit_card
+
         return unit_card(assessment)
 
     def force_rules(self, catalog: Catalog, fields: Mapping[str, Any] | None = None
@@ -81,7 +89,9 @@ class OpenTactics(GameSystem):
         return ForceRules("Points cap", facts=facts, default_budget=500)
 
     def catalog_sections(self, catalog: Catalog) -> tuple[CatalogSection, ...]:
-        return browse.catalog_sections(catalog)
+        from designer.systems.opentactics.browse import catalog_sections
+
+        return catalog_sections(catalog)
 
     def json_schemas(self) -> dict[str, dict[str, Any]]:
         return {"unit": Unit.model_json_schema(), "catalog": CatalogModel.model_json_schema()}
