@@ -21,7 +21,7 @@ from designer.roster import Force, ForceEntry, load_roster, new_force, roster_da
 from designer.systems import Assessment, GameSystem, examples_dir
 from designer.tally import Tally
 from designer.tui.history import History
-from designer.units import LoadedUnit, load_unit_file
+from designer.units import LoadedUnit, is_roster_data, load_unit_file
 
 
 def display_path(path: Path | None) -> str:
@@ -318,6 +318,6 @@ def example_units(game: GameSystem) -> list[LoadedUnit]:
 
 
 def kind_of(path: Path) -> str:
-    """'roster' or 'unit': what a YAML file holds (a roster has a `units:` list)."""
+    """'roster' or 'unit': what a YAML file holds, as its game system reads it."""
     data = load_mapping(path, "unit or roster")
-    return "roster" if "units" in data else "unit"
+    return "roster" if is_roster_data(data, path) else "unit"

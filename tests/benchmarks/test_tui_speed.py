@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from designer.tui.app import build_app
+from tests.tui.helpers import ASH_WARDEN as UNIT_YAML
 
 pytestmark = pytest.mark.tui
 
@@ -25,24 +26,6 @@ START_BUDGET_S = 1.5
 WAIT_S = 2.0  # the longest any one wait may take before the test fails
 RUN_S = 60.0  # the whole keypress test
 
-#: three abilities (Stealth, Nimble, and Duelist from the Hand Weapon) and two items
-UNIT_YAML = """\
-system: opentactics
-name: Ash Warden
-types: [Infantry, Elf, Living, Warrior]
-athletics: 6
-skills:
-  melee:     {off_dice: 2, def_dice: 2, range: 1}
-  ballistic: {off_dice: 2, off_bumps: [1], def_dice: 1, range: 2}
-  arcane:    {def_dice: 1}
-  technical: {def_dice: 1}
-equipment:
-  - {item: Bow or Crossbow, range: 6}
-  - {item: Hand Weapon, abilities: [Duelist]}
-abilities:
-  - {name: Stealth, rank: 2}
-  - {name: Nimble}
-"""
 
 
 def shown(widget) -> str:

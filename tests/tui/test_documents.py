@@ -138,3 +138,14 @@ def test_back_to_the_saved_value_is_not_dirty():
     assert h.dirty
     h.push((1, 2))  # an equal snapshot, built anew
     assert not h.dirty
+
+
+def test_kind_of_asks_the_files_system(tmp_path):
+    from designer.tui.documents import kind_of
+
+    force = tmp_path / "of.yaml"
+    force.write_text("system: op-en\nname: OF\ncore_stat: fight\ncharacters: []\n")
+    assert kind_of(force) == "roster"  # Op-En calls its list characters
+    unit = tmp_path / "u.yaml"
+    unit.write_text("name: Levy\n")
+    assert kind_of(unit) == "unit"

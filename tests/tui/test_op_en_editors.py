@@ -15,6 +15,7 @@ from designer.tui.app import build_app
 from designer.tui.editors import editors_for
 from designer.tui.editors.op_en import EDITORS
 from designer.tui.widgets.fields import Cycle, Row, Spinner, TextField
+from tests.tui.helpers import focused_id, save
 
 pytestmark = pytest.mark.tui
 
@@ -27,9 +28,6 @@ def unit_of(app):
     return app.screen.doc.unit
 
 
-def focused_id(app) -> str | None:
-    return getattr(app.focused, "id", None)
-
 
 def shown(app, selector: str) -> str:
     return str(app.screen.query_one(selector, Static).render())
@@ -38,12 +36,6 @@ def shown(app, selector: str) -> str:
 def findings(app) -> str:
     return str(app.screen.editor.query_one(".step-issues", Static).render())
 
-
-async def save(app, pilot) -> None:
-    await pilot.press("ctrl+s")
-    await app.workers.wait_for_complete()  # the save runs in a worker
-    await pilot.pause()
-    assert not app.screen.doc.dirty
 
 
 def test_every_step_has_its_own_editor():

@@ -17,6 +17,7 @@ from designer.tui.editors import editors_for
 from designer.tui.editors.openfire import EDITORS
 from designer.tui.widgets.fields import Cycle, Row, Spinner, TextField
 from designer.units import load_unit_file
+from tests.tui.helpers import focused_id, save
 
 pytestmark = pytest.mark.tui
 
@@ -29,20 +30,11 @@ def unit_of(app):
     return app.screen.doc.unit
 
 
-def focused_id(app) -> str | None:
-    return getattr(app.focused, "id", None)
-
 
 def shown(app, selector: str) -> str:
     """The text a widget of the present step shows."""
     return str(app.screen.editor.query_one(selector).render())
 
-
-async def save(app, pilot) -> None:
-    await pilot.press("ctrl+s")
-    await app.workers.wait_for_complete()  # the save runs in a worker
-    await pilot.pause()
-    assert not app.screen.doc.dirty
 
 
 def test_every_step_has_its_own_editor():

@@ -7,6 +7,7 @@ import pytest
 from designer.io import load_yaml
 from designer.systems import bundled_catalog, system
 from designer.tui.app import build_app
+from tests.tui.helpers import ASH_WARDEN
 
 pytestmark = pytest.mark.tui
 
@@ -157,23 +158,6 @@ async def test_an_unreadable_file_is_refused_and_kept(tmp_path):
     assert path.read_text() == "name: [oops\n"
 
 
-ASH_WARDEN = """\
-system: opentactics
-name: Ash Warden
-types: [Infantry, Elf, Living, Warrior]
-athletics: 6
-skills:
-  melee:     {off_dice: 2, def_dice: 2, range: 1}
-  ballistic: {off_dice: 2, off_bumps: [1], def_dice: 1, range: 2}
-  arcane:    {def_dice: 1}
-  technical: {def_dice: 1}
-equipment:
-  - {item: Bow or Crossbow, range: 6}
-  - {item: Hand Weapon, abilities: [Duelist]}
-abilities:
-  - {name: Stealth, rank: 2}
-  - {name: Nimble}
-"""
 
 
 async def test_one_assessment_per_keypress(tmp_path, monkeypatch):

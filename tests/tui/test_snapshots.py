@@ -13,6 +13,7 @@ import pytest
 
 from designer.systems import system
 from designer.tui.app import DesignerApp, build_app
+from tests.tui.helpers import ASH_WARDEN as UNIT_YAML
 
 STEPS = system("opentactics").steps()
 
@@ -21,25 +22,6 @@ pytestmark = pytest.mark.tui
 WIDE = (120, 40)
 SMALL = (80, 24)
 
-#: a unit with types, dice, a bump, an item with a range choice, an item granting an
-#: ability, and three abilities in all (two of its own, one from its Hand Weapon)
-UNIT_YAML = """\
-system: opentactics
-name: Ash Warden
-types: [Infantry, Elf, Living, Warrior]
-athletics: 6
-skills:
-  melee:     {off_dice: 2, def_dice: 2, range: 1}
-  ballistic: {off_dice: 2, off_bumps: [1], def_dice: 1, range: 2}
-  arcane:    {def_dice: 1}
-  technical: {def_dice: 1}
-equipment:
-  - {item: Bow or Crossbow, range: 6}
-  - {item: Hand Weapon, abilities: [Duelist]}
-abilities:
-  - {name: Stealth, rank: 2}
-  - {name: Nimble}
-"""
 
 UNIT_FILE = "ash-warden.yaml"
 

@@ -19,6 +19,7 @@ from designer.tui.editors.tactics import EDITORS
 from designer.tui.widgets.fields import Cycle, Row, Spinner, TextField
 from designer.tui.widgets.stepper import Stepper
 from designer.tui.widgets.tally import TallyPanel
+from tests.tui.helpers import focused_id, save
 
 pytestmark = pytest.mark.tui
 
@@ -31,9 +32,6 @@ ALL = ["dock-thug", "harbour-brute", "sergeant-vale", "warden-drone"]
 def sheet_of(app):
     return app.screen.doc.unit
 
-
-def focused_id(app) -> str | None:
-    return getattr(app.focused, "id", None)
 
 
 def shown(app, selector: str) -> str:
@@ -52,12 +50,6 @@ def rendered(root: Widget) -> str:
             continue
     return "\n".join(parts)
 
-
-async def save(app, pilot) -> None:
-    await pilot.press("ctrl+s")
-    await app.workers.wait_for_complete()
-    await pilot.pause()
-    assert not app.screen.doc.dirty
 
 
 def test_every_step_has_its_own_editor():
