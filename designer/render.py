@@ -1,21 +1,24 @@
-"""Rich renderables of the core's results, shared by the CLI and the TUI."""
+"""The core's results for a terminal, shared by the CLI and the TUI: rich renderables for
+a person at a terminal, and plain aligned text (`*_text`) for pipes and big tables, which
+prints in a fraction of the time and never imports rich."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Group
-from rich.table import Table
-from rich.text import Text
-
-from designer.card import Card, Stat
-from designer.card import Table as Table_
 from designer.errors import printable
-from designer.roster import Force
 from designer.search import matches
 from designer.systems import CatalogSection, GameSystem, Step
 from designer.tally import Tally
+
+if TYPE_CHECKING:
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    from designer.card import Card
+    from designer.roster import Force
 
 
 def step_titles(steps: Sequence[Step]) -> dict[str, str]:
@@ -26,45 +29,63 @@ def step_titles(steps: Sequence[Step]) -> dict[str, str]:
 def card_renderable(card: Card) -> Group:
     """A card as a terminal shows it: its tags, tables, stat lines and sections (the
     summary of a unit of a system without points)."""
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
     parts: list[Any] = [Text(printable(card.title), style="bold")]
-    if card.tags:
-        parts.append(Text(", ".join(printable(t.name + t.mark) for t in card.tags),
-                          style="italic"))
-    for block in card.blocks:
-        if isinstance(block, Table_):
+    for kind, block in _card_parts(card):
+        if kind == "table":
             table = Table(show_header=True, expand=False)
             table.add_column("")
-            for column in block.columns:
-                table.add_column(printable(column), justify="center")
-            for row in block.rows:
-                table.add_row(printable(row.label), *(printable(c.plain) for c in row.cells))
+            for column in block[0][1:]:
+                table.add_column(column, justify="center")
+            for row in block[1:]:
+                table.add_row(*row)
             parts.append(table)
-        elif isinstance(block, Stat):
-            note = f" ({printable(block.note)})" if block.note else ""
-            parts.append(Text(f"{printable(block.label)}: {printable(block.value)}{note}"))
-        elif block.entries:
-            entries = "; ".join(printable(e.label + (f": {e.text}" if e.text else ""))
-                                for e in block.entries)
-            parts.append(Text(f"{printable(block.label)}: {entries}"))
+        else:
+            parts.append(Text(block, style="italic" if kind == "tags" else ""))
     return Group(*parts)
 
 
+def _card_parts(card: Card) -> Iterator[tuple[str, Any]]:
+    """A card's tags, tables (rows of printable cells, the header first) and lines, in
+    order: what both the rich and the plain summary show."""
+    from designer.card import Stat
+    from designer.card import Table as CardTable
+
+    if card.tags:
+        yield "tags", ", ".join(printable(t.name + t.mark) for t in card.tags)
+    for block in card.blocks:
+        if isinstance(block, CardTable):
+            yield "table", [["", *map(printable, block.columns)],
+                            *([printable(row.label), *(printable(c.plain) for c in row.cells)]
+                              for row in block.rows)]
+        elif isinstance(block, Stat):
+            note = f" ({printable(block.note)})" if block.note else ""
+            yield "line", f"{printable(block.label)}: {printable(block.value)}{note}"
+        elif block.entries:
+            entries = "; ".join(printable(e.label + (f": {e.text}" if e.text else ""))
+                                for e in block.entries)
+            yield "line", f"{printable(block.label)}: {entries}"
+
+
 def tally_renderable(tally: Tally, game: GameSystem, card: Card | None = None) -> Group:
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
     if not game.PRICED:
         summary = [card_renderable(card)] if card is not None else []
-        return Group(*summary, Text(f"{game.TITLE} defines no points; only its checks apply.",
-                                    style="dim"), *_findings(tally), _verdict(tally, game))
-    titles = step_titles(game.steps())
+        return Group(*summary, Text(_no_points(game), style="dim"), *_findings(tally),
+                     _verdict(tally, game))
     table = Table(title=Text(printable(tally.name)), title_justify="left", show_footer=True,
                   expand=False)
     table.add_column("Step", footer="Total")
     table.add_column("Item")
     table.add_column("Points", justify="right", footer=Text(str(tally.total), style="bold"))
-    previous = None
-    for line in tally.breakdown:
-        step = titles.get(line.step, line.step) if line.step != previous else ""
-        previous = line.step
-        table.add_row(step, Text(printable(line.item)), str(line.points))
+    for step, item, points in _tally_rows(tally, game):
+        table.add_row(step, Text(item), points)
     parts: list[Any] = [table]
     audit = tally.audit()
     if audit:
@@ -75,20 +96,77 @@ def tally_renderable(tally: Tally, game: GameSystem, card: Card | None = None) -
     return Group(*parts)
 
 
+def tally_text(tally: Tally, game: GameSystem, card: Card | None = None) -> str:
+    """What `tally_renderable` shows, as plain lines: a pipe's `designer price`."""
+    lines: list[str] = []
+    if not game.PRICED:
+        lines += card_lines(card) if card is not None else []
+        lines.append(_no_points(game))
+    else:
+        lines.append(printable(tally.name))
+        rows = [["Step", "Item", "Points"], *map(list, _tally_rows(tally, game)),
+                ["Total", "", str(tally.total)]]
+        lines += aligned(rows, right={2})
+        audit = tally.audit()
+        if audit:
+            lines.append(f"Audit: {audit}")
+    lines += _finding_lines(tally)
+    lines.append(_verdict_line(tally, game))
+    return "\n".join(lines)
+
+
+def card_lines(card: Card) -> list[str]:
+    """What `card_renderable` shows, as plain lines."""
+    lines = [printable(card.title)]
+    for kind, block in _card_parts(card):
+        lines += aligned(block) if kind == "table" else [block]
+    return lines
+
+
+def _tally_rows(tally: Tally, game: GameSystem) -> Iterator[tuple[str, str, str]]:
+    """(step, item, points) per tally line; a step is named on its first line only."""
+    titles = step_titles(game.steps())
+    previous = None
+    for line in tally.breakdown:
+        step = titles.get(line.step, line.step) if line.step != previous else ""
+        previous = line.step
+        yield step, printable(line.item), str(line.points)
+
+
+def _no_points(game: GameSystem) -> str:
+    return f"{game.TITLE} defines no points; only its checks apply."
+
+
+def _finding_lines(tally: Tally) -> list[str]:
+    return ([f"error {printable(issue.line())}" for issue in tally.errors]
+            + [f"warning {printable(issue.line())}" for issue in tally.warnings])
+
+
 def _findings(tally: Tally) -> list[Text]:
+    from rich.text import Text
+
     return ([Text(f"error {printable(issue.line())}", style="bold red") for issue in tally.errors]
             + [Text(f"warning {printable(issue.line())}", style="yellow")
                for issue in tally.warnings])
 
 
-def _verdict(tally: Tally, game: GameSystem) -> Text:
+def _verdict_line(tally: Tally, game: GameSystem) -> str:
     status = "legal" if tally.legal else f"not legal: {len(tally.errors)} error(s)"
     points = f" {tally.total} points," if game.PRICED else ""
-    return Text(f"{printable(tally.name)}:{points} {status}",
-                style="bold green" if tally.legal else "bold red")
+    return f"{printable(tally.name)}:{points} {status}"
+
+
+def _verdict(tally: Tally, game: GameSystem) -> Text:
+    from rich.text import Text
+
+    return Text(_verdict_line(tally, game), style="bold green" if tally.legal else "bold red")
 
 
 def force_renderable(force: Force) -> Group:
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
     priced = force.game.PRICED
     table = Table(title=Text(printable(force.name)), title_justify="left", show_footer=True)
     table.add_column("Unit", footer="Total")
@@ -110,29 +188,88 @@ def force_renderable(force: Force) -> Group:
         table.add_row(Text(printable(tally.name)), str(entry.count), *figures,
                       notes if notes.plain else Text("legal", style="green"))
     parts: list[Any] = [table]
+    for line, kind in _force_lines(force, force.total):
+        parts.append(Text(line, style=_STYLES[kind]))
+    return Group(*parts)
+
+
+_STYLES = {"ok": "bold green", "bad": "bold red", "error": "bold red", "warning": "yellow",
+           "plain": ""}
+
+
+def force_text(force: Force) -> str:
+    """What `force_renderable` shows, as plain lines: a pipe's or a big force's `designer
+    check`. A unit with several findings takes a line for each."""
+    priced = force.game.PRICED
+    rows = [["Unit", "Count", *(["Each", "Subtotal"] if priced else []), "Findings"]]
+    blank = [""] * (len(rows[0]) - 1)
+    for entry in force.entries:
+        tally = entry.tally
+        figures = [str(tally.total), str(entry.subtotal)] if priced else []
+        notes = _finding_lines(tally) or ["legal"]
+        rows.append([printable(tally.name), str(entry.count), *figures, notes[0]])
+        rows += [[*blank, note] for note in notes[1:]]
+    total = force.total
+    rows.append(["Total", str(force.unit_count), *(["", str(total)] if priced else []), ""])
+    lines = [printable(force.name), *aligned(rows, right=set(range(1, len(blank))))]
+    lines += [line for line, _ in _force_lines(force, total)]
+    return "\n".join(lines)
+
+
+def _force_lines(force: Force, total: int) -> Iterator[tuple[str, str]]:
+    """The lines under a force's table, each with its kind (ok, bad, error, warning,
+    plain): the total against the budget, the facts, the force's findings, the verdict.
+    The findings are worked out once (a force's `issues` and `legal` each walk every
+    entry)."""
+    priced = force.game.PRICED
     budget = force.rules.budget
+    issues = force.issues
+    legal = not any(issue.severity == "error" for issue in issues)
     if priced and (budget is None or force.cap is None):
-        parts.append(Text(f"Total {force.total} points"
-                          + (" (no cap set)" if budget is not None else "")))
+        yield (f"Total {total} points" + (" (no cap set)" if budget is not None else ""),
+               "plain")
     elif priced:
-        style = "bold red" if force.over_cap else "bold green"
-        remaining = force.remaining or 0
+        remaining = force.cap - total  # type: ignore[operator]
         left = f"{remaining} remaining" if remaining >= 0 else f"{-remaining} over"
-        parts.append(Text(f"Total {force.total} of {force.cap} points: {left}", style=style))
+        yield f"Total {total} of {force.cap} points: {left}", "bad" if remaining < 0 else "ok"
     facts = force.facts()
     if facts:
-        parts.append(Text("; ".join(f"{f.label} {f.value}" for f in facts)))
-    for issue in force.issues:
-        style = "bold red" if issue.severity == "error" else "yellow"
-        parts.append(Text(f"{issue.severity} {printable(issue.line())}", style=style))
-    parts.append(Text(f"{printable(force.name)}: " + ("legal" if force.legal else "not legal"),
-                      style="bold green" if force.legal else "bold red"))
-    return Group(*parts)
+        yield "; ".join(f"{f.label} {f.value}" for f in facts), "plain"
+    for issue in issues:
+        yield f"{issue.severity} {printable(issue.line())}", issue.severity
+    yield (f"{printable(force.name)}: " + ("legal" if legal else "not legal"),
+           "ok" if legal else "bad")
+
+
+def aligned(rows: Sequence[Sequence[str]], right: set[int] | None = None) -> list[str]:
+    """Rows in columns two spaces apart, counted as a terminal shows them (a wide East
+    Asian character takes two); `right` columns are right-aligned."""
+    right = right or set()
+    widths = [max(_width(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = []
+    for row in rows:
+        cells = [(" " * (w - _width(cell)) + cell) if i in right
+                 else (cell + " " * (w - _width(cell)))
+                 for i, (cell, w) in enumerate(zip(row, widths, strict=True))]
+        lines.append("  ".join(cells).rstrip())
+    return lines
+
+
+def _width(text: str) -> int:
+    if text.isascii():
+        return len(text)
+    import unicodedata
+
+    return sum(0 if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf")
+               else 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
 
 
 def catalog_tables(sections: Sequence[CatalogSection], section: str | None,
                    search: str = "") -> Iterator[Table]:
     """One table per catalog section (or only `section`), rows filtered by `search`."""
+    from rich.table import Table
+    from rich.text import Text
+
     for part in sections:
         if section not in (None, part.key):
             continue
@@ -143,3 +280,4 @@ def catalog_tables(sections: Sequence[CatalogSection], section: str | None,
             if matches(search, (*row.cells, *row.search)):
                 table.add_row(*(Text(printable(cell)) for cell in row.cells))
         yield table
+

@@ -7,6 +7,7 @@ keeps an undo history of them, editing with the `with_*` methods that return a n
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -57,12 +58,22 @@ class RosterFile(BaseModel):
 class ForceEntry:
     """A unit in a force: its assessment, how many, and where it lives: `file` is the
     unit file (None when the roster holds the unit inline) and `source` the path as the
-    roster wrote it."""
+    roster wrote it.
+
+    A broken entry (`problem` set: its unit file is missing or invalid) is kept where the
+    roster had it, so the TUI can show it for repair and a save writes it back as it was
+    (`written`); it counts for nothing and its tally holds one E-UNIT-FILE error."""
 
     assessment: Assessment
     count: int
     file: Path | None = None
     source: str = ""
+    problem: str = ""
+    written: Any = None
+
+    @property
+    def broken(self) -> bool:
+        return bool(self.problem)
 
     @property
     def unit(self) -> Any:
@@ -120,7 +131,12 @@ class Force:
         return self.budgeted and self.total > self.cap  # type: ignore[operator]
 
     def members(self) -> list[Member]:
-        return [Member(e.assessment, e.count) for e in self.entries]
+        return [Member(e.assessment, e.count) for e in self.entries if not e.broken]
+
+    @property
+    def broken(self) -> list[int]:
+        """The indexes of the entries whose unit could not be read."""
+        return [i for i, e in enumerate(self.entries) if e.broken]
 
     def facts(self) -> list[Fact]:
         """The system's labelled figures about the force (starting morale, ...)."""
@@ -137,7 +153,9 @@ class Force:
                                f"{budget} of {self.cap}; remove units or lower counts",
                                "points_cap"))
         for i, entry in enumerate(self.entries):
-            if entry.tally.errors:
+            if entry.broken:
+                found.append(Issue("E-UNIT-FILE", "error", entry.problem, f"units[{i}].unit"))
+            elif entry.tally.errors:
                 found.append(Issue("E-UNIT-ILLEGAL", "error",
                                    f"{entry.tally.name} is not legal "
                                    f"({len(entry.tally.errors)} error(s))", f"units[{i}]"))
@@ -215,7 +233,10 @@ def new_force(game: GameSystem, name: str, cap: int | None = None, *,
 
 
 def parse_roster(data: Any, *, file: str | Path | None = None,
-                 base: Path | None = None) -> Force:
+                 base: Path | None = None, keep_broken: bool = False) -> Force:
+    """The force a roster's data describes. A unit entry that cannot be read raises an
+    InputError naming it, or with `keep_broken` becomes a broken entry (`ForceEntry.problem`)
+    so the force still opens for repair."""
     mapping = require_mapping(data, "roster", file=file)
     game = system_of(mapping, file)
     refuse_boolean_keys(mapping, file, game.BOOLEAN_KEY_FIX)
@@ -228,33 +249,76 @@ def parse_roster(data: Any, *, file: str | Path | None = None,
     catalog = game.catalog_for(mapping, file)
     shared = {k: mapping[k] for k in game.SHARED_KEYS if k in mapping}
     loaded_files: dict[Path, LoadedUnit] = {}
+    targets: dict[str, Path] = {}  # a path the roster repeats is resolved once
     entries = []
     for i, entry in enumerate(roster.units):
-        where = f"units[{i}].unit"
-        if isinstance(entry.unit, str):
-            target = _unit_path(base, entry.unit, file, where)
-            if target not in loaded_files:
-                try:
-                    loaded_files[target] = load_unit_file(target)
-                except InputError as exc:
-                    if exc.problem == "no such file":
-                        raise InputError(f"unit file '{entry.unit}' not found (looked in "
-                                         f"{target.parent})", file=file, field=where) from None
-                    if exc.file == str(target) and not exc.field:  # the file itself
-                        raise InputError(f"unit file '{entry.unit}' {exc.problem}",
-                                         file=file, field=where) from None
-                    raise
-            loaded, file_path, source = loaded_files[target], target, entry.unit
-        else:
-            loaded = parse_unit_data(entry.unit, file=file, field_prefix=where,
-                                     default=game.NAME, shared=shared)
-            file_path, source = None, ""
-        if loaded.system.NAME != game.NAME:
-            raise InputError(f"unit is for {loaded.system.NAME}, the roster for "
-                             f"{game.NAME}", file=file, field=where)
-        entries.append(ForceEntry(loaded.assessment, entry.count, file_path, source))
+        try:
+            entries.append(_entry(entry, i, game, base, file, shared, loaded_files,
+                                  targets))
+        except InputError as exc:
+            if not keep_broken:
+                raise
+            entries.append(broken_entry(entry.unit, entry.count, exc, base, file))
     return Force(game, catalog, roster.name, roster.points_cap, tuple(entries),
                  path=Path(file) if file else None, fields=fields)
+
+
+def _entry(entry: RosterEntry, i: int, game: GameSystem, base: Path, file: str | Path | None,
+           shared: dict[str, Any], loaded_files: dict[Path, LoadedUnit],
+           targets: dict[str, Path]) -> ForceEntry:
+    """One roster entry, its unit loaded (once per file) and assessed."""
+    where = f"units[{i}].unit"
+    if isinstance(entry.unit, str):
+        target = targets.get(entry.unit)
+        if target is None:
+            target = targets[entry.unit] = _unit_path(base, entry.unit, file, where)
+        if target not in loaded_files:
+            try:
+                loaded_files[target] = load_unit_file(target)
+            except InputError as exc:
+                if exc.problem == "no such file":
+                    raise InputError(f"unit file '{entry.unit}' not found (looked in "
+                                     f"{target.parent})", file=file, field=where) from None
+                if exc.file == str(target) and not exc.field:  # the file itself
+                    raise InputError(f"unit file '{entry.unit}' {exc.problem}",
+                                     file=file, field=where) from None
+                raise
+        loaded, file_path, source = loaded_files[target], target, entry.unit
+    else:
+        loaded = parse_unit_data(entry.unit, file=file, field_prefix=where,
+                                 default=game.NAME, shared=shared)
+        file_path, source = None, ""
+    if loaded.system.NAME != game.NAME:
+        raise InputError(f"unit is for {loaded.system.NAME}, the roster for "
+                         f"{game.NAME}", file=file, field=where)
+    return ForceEntry(loaded.assessment, entry.count, file_path, source)
+
+
+def broken_entry(unit: str | dict[str, Any], count: int, error: InputError,
+                 base: Path, roster: str | Path | None = None) -> ForceEntry:
+    """An entry whose unit could not be read: what is wrong and the fix, kept as written."""
+    if isinstance(unit, str):
+        name, source = unit, unit
+        fix = "pick its file again (enter) or remove the entry"
+        if "not found" not in error.problem and "no such file" not in error.problem:
+            fix = "fix the unit file, pick another (enter) or remove the entry"
+        try:
+            file: Path | None = (base / unit).resolve() if unit.strip() and "\0" not in unit \
+                else None
+        except (OSError, RuntimeError, ValueError):
+            file = None
+    else:
+        raw = unit.get("name")
+        name = raw if isinstance(raw, str) and raw.strip() else "(inline unit)"
+        source, file = "", None
+        fix = "fix it in the roster file or remove the entry"
+    detail = error.problem
+    if error.file is not None and roster is not None and error.file != str(roster):
+        detail = ": ".join(p for p in (Path(error.file).name, error.field, detail) if p)
+    problem = f"{detail}; {fix}" if f"'{name}'" in detail else f"{name}: {detail}; {fix}"
+    tally = Tally(name=name, issues=[Issue("E-UNIT-FILE", "error", problem, "unit")])
+    return ForceEntry(Assessment(None, None, tally), count, file, source, problem=problem,
+                      written={"unit": unit, "count": count})
 
 
 def _unit_path(base: Path, written: str, file: str | Path | None, where: str) -> Path:
@@ -273,13 +337,22 @@ def _unit_path(base: Path, written: str, file: str | Path | None, where: str) ->
     return target
 
 
-def load_roster(path: str | Path) -> Force:
+def load_roster(path: str | Path, *, keep_broken: bool = False) -> Force:
+    """The roster file at `path` (`parse_roster`). The cyclic garbage collector waits
+    meanwhile: a big roster builds tens of thousands of objects, none of them garbage,
+    and the collector's passes over them took a fifth of the load."""
     text = read_text(path)
     if text.count("unit:") > MAX_ENTRIES:  # refuse a huge roster before parsing it
         raise InputError(f"more than {MAX_ENTRIES} unit entries; split the force",
                          file=path, field="units")
-    data = require_mapping(parse_yaml(text, file=path), "roster", file=path)
-    return parse_roster(data, file=path)
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        data = require_mapping(parse_yaml(text, file=path), "roster", file=path)
+        return parse_roster(data, file=path, keep_broken=keep_broken)
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def roster_data(force: Force, base: Path | None = None) -> dict[str, Any]:
@@ -289,9 +362,19 @@ def roster_data(force: Force, base: Path | None = None) -> dict[str, Any]:
     data: dict[str, Any] = {"system": force.system, "name": force.name}
     if force.cap is not None:
         data["points_cap"] = force.cap
-    data["units"] = [{"unit": _source(e, base) or force.game.unit_data(e.unit),
+    data["units"] = [_written(e, base) if e.broken else
+                     {"unit": _source(e, base) or force.game.unit_data(e.unit),
                       "count": e.count} for e in force.entries]
     return force.game.join_roster(data, force.fields)
+
+
+def _written(entry: ForceEntry, base: Path | None) -> dict[str, Any]:
+    """A broken entry as the roster had it (its path re-based when the roster moves)."""
+    written = dict(entry.written or {})
+    written["count"] = entry.count
+    if entry.file is not None and base is not None:
+        written["unit"] = os.path.relpath(entry.file, base.resolve()).replace(os.sep, "/")
+    return written
 
 
 def _source(entry: ForceEntry, base: Path | None) -> str:

@@ -148,11 +148,3 @@ def _yaml_problem(exc: yaml.YAMLError) -> str:
     return f"not valid YAML: {problem}"
 
 
-def _yaml_problem(exc: yaml.YAMLError) -> str:
-    mark = getattr(exc, "problem_mark", None)
-    problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-    if mark is not None:
-        return f"not valid YAML: {problem} (line {mark.line + 1}, column {mark.column + 1})"
-    return f"not valid YAML: {problem}"
-
-

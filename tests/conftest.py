@@ -22,6 +22,21 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
 
 
 @pytest.fixture(scope="session")
+def cache_folder(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("cache")
+
+
+@pytest.fixture(autouse=True)
+def settings_file(tmp_path_factory, cache_folder, monkeypatch) -> Path:
+    """Every test has its own settings file (none at first), never the user's, and the
+    run's own catalog cache, never the user's."""
+    path = tmp_path_factory.mktemp("config") / "config.yaml"
+    monkeypatch.setenv("DESIGNER_CONFIG", str(path))
+    monkeypatch.setenv("DESIGNER_CACHE_DIR", str(cache_folder))
+    return path
+
+
+@pytest.fixture(scope="session")
 def catalog() -> Any:
     return bundled_catalog("opentactics")
 

@@ -3,6 +3,7 @@ points, nothing fetched from the network, and user text that stays text."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -179,6 +180,23 @@ def test_long_text_gets_smaller_type_not_a_bigger_card(tmp_path):
     assert 5.5 <= name_size <= 7.5
     bump_sizes = [a["style"] for t, a in page.tags if t == "td" and a.get("style")]
     assert bump_sizes[0] != "font-size: 7.50pt"  # "+1 +2 +3 +4" shrinks to its column
+
+
+def test_the_card_layout_is_the_switch_between_cards_and_sheets():
+    """A card laid out as a sheet prints as a half-page sheet whatever its system, and a
+    sheet system's card laid out as a card prints as a poker card."""
+    doc = load_doc(UNITS / "steam-witch.yaml")
+    html = render(doc, "html")
+    assert ".sheets {" not in html and 'class="sheet"' not in html
+    page = parse(render(replace(doc, cards=[replace(doc.cards[0], layout="sheet")]), "html"))
+    assert page.cards == []
+    (sheet,) = [a for t, a in page.tags if t == "article"]
+    assert sheet["class"] == "sheet" and sheet["aria-label"] == "Steam Witch"
+    assert {"Melee", "OFF", "Hex", "Weaken"} <= set(page.text)
+    tactics = load_doc(examples_dir("tactics") / "units" / "dock-thug.yaml")
+    page = parse(render(replace(tactics, cards=[replace(tactics.cards[0], layout="card")]),
+                        "html"))
+    assert card_named(page, "Dock Thug")[:2] == ["Dock Thug", "Minion"]
 
 
 def test_templates_load_from_package_resources():

@@ -117,7 +117,7 @@ def test_never_overwrites_the_file_being_exported(tmp_path):
 
 @pytest.mark.parametrize(("kwargs", "message"), [
     ({"fmt": "docx"}, "--format: unknown export format 'docx'; choose one of: pdf, html, "
-                      "md, txt, json, yaml"),
+                      "md, txt, json, yaml, battlescribe"),
     ({"fmt": "pdf", "paper": "a5"}, "--paper: unknown paper size 'a5'; choose one of: "
                                     "a4, letter"),
 ])

@@ -1,6 +1,7 @@
 """Exports of a unit or roster file: printable PDF cards, record sheets and force
-rosters, self-contained HTML, Markdown and plain text for forums and chats, and the
-normalised data as JSON or YAML.
+rosters, self-contained HTML, Markdown and plain text for forums and chats, the
+normalised data as JSON or YAML, and BattleScribe data files (`battlescribe`, a BUNDLES
+format: a game system, a catalogue and a roster written together).
 
 `export_path` is what the `designer export` command calls: it loads the file and hands
 it to `export_doc`, which the TUI calls with the unit or force it holds in memory
@@ -29,6 +30,10 @@ from designer.systems import Progress
 
 #: the export formats, in the order menus list them
 FORMATS = ("pdf", "html", "md", "txt", "json", "yaml")
+#: formats that write several files into the folder (a game system, a catalogue, a roster)
+BUNDLES = ("battlescribe",)
+#: every format `export_doc` takes, in the order menus list them
+ALL_FORMATS = (*FORMATS, *BUNDLES)
 #: the paper sizes of the PDF and the HTML's print layout
 PAPERS = ("a4", "letter")
 EXTENSIONS = {"pdf": ".pdf", "html": ".html", "md": ".md", "txt": ".txt", "json": ".json",
@@ -39,9 +44,9 @@ MAX_SLUG = 80
 _RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)),
              *(f"lpt{i}" for i in range(1, 10))}
 
-__all__ = ["DEFAULT_OUT", "FORMATS", "PAPERS", "ExportDoc", "Exported", "export_doc",
-           "export_path", "load_doc", "render", "roster_doc", "safe_name", "target_for",
-           "unit_doc"]
+__all__ = ["ALL_FORMATS", "BUNDLES", "DEFAULT_OUT", "FORMATS", "PAPERS", "ExportDoc",
+           "Exported", "export_doc", "export_path", "load_doc", "render", "roster_doc",
+           "safe_name", "target_for", "unit_doc"]
 
 
 class Exported(type(Path())):  # type: ignore[misc]
@@ -49,9 +54,16 @@ class Exported(type(Path())):  # type: ignore[misc]
 
     `missing` holds, for a PDF, each character that no bundled font has (drawn as a
     replacement), in code point order; it is empty for the other formats, which keep
-    every character. `warning` is the line to show the user, or None."""
+    every character. `warning` is the line to show the user, or None. `others` holds the
+    further files a format writing several (battlescribe) wrote beside this one."""
 
     missing: tuple[str, ...] = ()
+    others: tuple[Path, ...] = ()
+
+    @property
+    def paths(self) -> tuple[Path, ...]:
+        """Every file written: the others, then this one."""
+        return (*self.others, self)
 
     @property
     def warning(self) -> str | None:
@@ -66,7 +78,8 @@ class Exported(type(Path())):  # type: ignore[misc]
 
 
 def export_path(source: Path, fmt: str, *, out: Path | None = None, paper: str = "a4",
-                overwrite: bool = False, progress: Progress | None = None) -> Exported:
+                overwrite: bool = False, progress: Progress | None = None,
+                zipped: bool = False) -> Exported:
     """Load a unit or roster file (a roster has `units:`) and export it: `export_doc`.
 
     `out` is a folder (default Path("exports")); a path ending in the format's extension
@@ -75,18 +88,27 @@ def export_path(source: Path, fmt: str, *, out: Path | None = None, paper: str =
     """
     fmt = _check_format(fmt, source)
     paper = _check_paper(paper, source)
+    _check_zipped(fmt, zipped, source)
     return export_doc(load_doc(source), fmt, out=out, paper=paper, overwrite=overwrite,
-                      progress=progress)
+                      progress=progress, zipped=zipped)
 
 
 def export_doc(doc: ExportDoc, fmt: str, *, out: Path | None = None, paper: str = "a4",
-               overwrite: bool = False, progress: Progress | None = None) -> Exported:
+               overwrite: bool = False, progress: Progress | None = None,
+               zipped: bool = False) -> Exported:
     """Render `doc` in `fmt`, write it atomically inside `out` (default Path("exports"))
     and return the path written (with what it could not show: `Exported`). Refuses to
     write outside `out`, over the document's own file, or over an existing file unless
-    `overwrite`."""
+    `overwrite`. A BUNDLES format writes several files (`zipped`: as zip archives) and
+    returns the main one with the rest in `others`."""
     fmt = _check_format(fmt, doc.source)
     paper = _check_paper(paper, doc.source)
+    _check_zipped(fmt, zipped, doc.source)
+    if fmt == "battlescribe":
+        from designer.export.battlescribe import export_battlescribe
+
+        return export_battlescribe(doc, out=out if out is not None else DEFAULT_OUT,
+                                   overwrite=overwrite, zipped=zipped, progress=progress)
     target = target_for(doc, fmt, out if out is not None else DEFAULT_OUT)
     _refuse_existing(target, doc.source, overwrite)
     missing: tuple[str, ...] = ()
@@ -125,6 +147,9 @@ def render(doc: ExportDoc, fmt: str, *, paper: str = "a4",
     """The document in one format: bytes for PDF, text for the rest."""
     fmt = _check_format(fmt, doc.source)
     paper = _check_paper(paper, doc.source)
+    if fmt in BUNDLES:
+        raise InputError(f"the {fmt} format writes several files; export it to a folder",
+                         file=doc.source, field="--format")
     if fmt == "pdf":
         from designer.export.pdf import render_pdf
 
@@ -215,10 +240,16 @@ def target_for(doc: ExportDoc, fmt: str, out: Path) -> Path:
 def _check_format(fmt: str, source: Any) -> str:
     key = fmt.lower().lstrip(".") if isinstance(fmt, str) else ""
     key = {"markdown": "md", "text": "txt", "yml": "yaml", "htm": "html"}.get(key, key)
-    if key not in FORMATS:
+    if key not in ALL_FORMATS:
         raise InputError(f"unknown export format {fmt!r}; choose one of: "
-                         f"{', '.join(FORMATS)}", file=source, field="--format")
+                         f"{', '.join(ALL_FORMATS)}", file=source, field="--format")
     return key
+
+
+def _check_zipped(fmt: str, zipped: bool, source: Any) -> None:
+    if zipped and fmt not in BUNDLES:
+        raise InputError(f"applies only to the {', '.join(BUNDLES)} format",
+                         file=source, field="--zip")
 
 
 def _check_paper(paper: str, source: Any) -> str:

@@ -11,6 +11,7 @@ from typing import Literal
 
 from designer import __version__
 from designer.card import Card
+from designer.errors import InputError
 from designer.roster import Force
 from designer.systems import Fact, Progress
 from designer.units import LoadedUnit
@@ -125,7 +126,14 @@ def unit_doc(loaded: LoadedUnit) -> ExportDoc:
 
 def roster_doc(force: Force) -> ExportDoc:
     """A force's summary and its cards: one card per distinct unit, however many entries
-    or models use it (the summary shows the counts)."""
+    or models use it (the summary shows the counts). A force with broken entries (units
+    that could not be read) is refused: there is nothing to print for them."""
+    if force.broken:
+        first = force.broken[0]
+        n = len(force.broken)
+        raise InputError(f"{n} unit entr{'ies' if n > 1 else 'y'} could not be read; repair or "
+                         f"remove {'them' if n > 1 else 'it'} before exporting",
+                         file=force.path, field=f"units[{first}].unit")
     game = force.game
     cards: list[Card] = []
     seen: dict[str, Card] = {}

@@ -282,7 +282,17 @@ def fit(paragraphs: list[list[Run]], box_w: float, box_h: float, *, largest: flo
         smallest: float, leading: float = 1.2, gap: float = 0.35) -> Fitted:
     """The largest size (in 0.25 pt steps) at which the paragraphs fit the box; at the
     smallest size what still does not fit is cut and the last line ends with an ellipsis.
-    `gap` is the space between paragraphs as a fraction of the font size."""
+    `gap` is the space between paragraphs as a fraction of the font size.
+
+    The same text in the same box fits the same way, so a fit is worked out once: a
+    card's text is measured for its layout and again to be drawn, and the units of a
+    force share abilities, rules and their wording. The result is shared: read it only."""
+    return _fit(tuple(map(tuple, paragraphs)), box_w, box_h, largest, smallest, leading, gap)
+
+
+@lru_cache(maxsize=4096)
+def _fit(paragraphs: tuple[tuple[Run, ...], ...], box_w: float, box_h: float,
+         largest: float, smallest: float, leading: float, gap: float) -> Fitted:
     steps = [largest - 0.25 * i for i in range(int((largest - smallest) / 0.25) + 1)]
     measured = measure(paragraphs)
     paras = len(measured)

@@ -4,13 +4,15 @@ start a link, a table cell or raw HTML.
 
 A stat block draws the neutral card: its tags, each table, each stat, then its sections
 (the short lists first, then the ones with an entry per paragraph), the tally and the
-findings. The text export follows the same order."""
+findings. A card whose layout is "sheet" (a form to fill in, printed as a half-page
+sheet) prints its blocks in its own order instead, its die counts as pips and the empty
+cells of its main rows as boxes. The text export follows the same order."""
 
 from __future__ import annotations
 
 import re
 
-from designer.card import Card, Section, Stat, Table, points_text
+from designer.card import Block, Card, Cell, Row, Section, Stat, Table, points_text
 from designer.export.document import ExportDoc, ForceView, stat_blocks
 from designer.systems import Progress
 
@@ -18,6 +20,9 @@ from designer.systems import Progress
 # (headings, list items) stay as they are
 _SPECIAL = re.compile(r"([\\`*_\[\]<>|~&])")
 _BREAKS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
+PIP = "\u25cf"
+BOX = "[ ]"
+MAX_PIPS = 6  # more dice than this print as their number
 
 
 def esc(text: object) -> str:
@@ -73,12 +78,14 @@ def card_block(c: Card, *, level: int = 2) -> list[str]:
     tags = ", ".join(esc(t.name + t.mark) for t in c.tags)
     legend = f" ({esc(c.legend)})" if c.legend and c.tags else ""
     lines += [f"*Types:* {tags or 'none'}{legend}", ""]
-    for table in c.tables():
-        lines += [*table_lines(table), ""]
-    for stat in c.stats():
-        lines += [stat_line(stat), ""]
-    for section in ordered_sections(c):
-        lines += section_lines(section)
+    sheet = c.layout == "sheet"
+    for block in ordered_blocks(c):
+        if isinstance(block, Table):
+            lines += [*table_lines(block, sheet=sheet), ""]
+        elif isinstance(block, Stat):
+            lines += [stat_line(block), ""]
+        else:
+            lines += section_lines(block)
     if c.points is not None:
         steps = " + ".join(f"{k} {v}" for k, v in c.step_totals().items())
         lines += [f"**Tally:** {steps} = **{c.points}**" if steps
@@ -104,15 +111,36 @@ def ordered_sections(c: Card) -> list[Section]:
     return [s for s in shown if s.compact] + [s for s in shown if not s.compact]
 
 
+def ordered_blocks(c: Card) -> list[Block]:
+    """A card's blocks as the text exports print them: a sheet in its own order (the
+    sections that say nothing left out), any other card its tables, then its stats, then
+    `ordered_sections`."""
+    if c.layout != "sheet":
+        return [*c.tables(), *c.stats(), *ordered_sections(c)]
+    shown = ordered_sections(c)
+    return [b for b in c.blocks if not isinstance(b, Section) or b in shown]
+
+
+def sheet_cell(cell: Cell, row: Row) -> str:
+    """A cell of a sheet as text: a die count as pips (its number when there are many
+    or none), an empty cell of a main row as a box to fill in, of a sub row as nothing."""
+    if cell.kind == "dice" and 0 < cell.count <= MAX_PIPS:
+        return PIP * cell.count
+    if not cell.plain and not row.sub:
+        return BOX
+    return cell.plain
+
+
 def cell_text(text: str) -> str:
     return text or "\u2013"
 
 
-def table_lines(table: Table) -> list[str]:
+def table_lines(table: Table, *, sheet: bool = False) -> list[str]:
     lines = ["| | " + " | ".join(esc(col) for col in table.columns) + " |",
              "|---|" + ":-:|" * len(table.columns)]
     for row in table.rows:
-        cells = [esc(cell_text(cell.plain)) for cell in row.cells]
+        cells = [esc(cell_text(sheet_cell(cell, row) if sheet else cell.plain))
+                 for cell in row.cells]
         lines.append(f"| **{esc(row.label)}** | " + " | ".join(cells) + " |")
     return lines
 

@@ -18,12 +18,15 @@ no bundled font has is drawn as a replacement and listed in `Drawn.missing`.
 
 from __future__ import annotations
 
+import gc
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from fpdf import FPDF
+from fpdf.enums import TextMode
 
 from designer.card import Card
 from designer.export.document import ExportDoc
@@ -64,6 +67,35 @@ def _rounded_square(radius: float, steps: int = 3) -> tuple[tuple[float, float],
 
 
 DIE = _rounded_square(0.2)
+#: the fpdf2 state `Book._put` reads to write a line of text as `FPDF.text` does
+_PLAIN_TEXT_STATE = ("current_font", "current_font_is_set_on_page", "is_ttf_font",
+                     "text_mode", "underline", "strikethrough", "_record_text_quad_points",
+                     "fill_color", "text_color", "font_size_pt", "k", "h", "_out",
+                     "_set_font_for_page")
+#: a Bézier circle's control distance as a fraction of its radius (fpdf2 draws the same)
+_KAPPA = 4 / 3 * (math.sqrt(2) - 1)
+
+
+@lru_cache(maxsize=256)
+def _dice_paths(count: int, size: float) -> tuple[str, str]:
+    """The PDF paths of `count` dice `size` points wide, centred on the origin (y up):
+    the filled rounded squares, and their pips (filled circles), as fill operations."""
+    gap = size * 0.22
+    span = count * size + (count - 1) * gap
+    squares, pips = [], []
+    r = size * 0.13
+    c = _KAPPA * r
+    for i in range(count):
+        left = -span / 2 + i * (size + gap)
+        points = [(left + px * size, size / 2 - py * size) for px, py in DIE]
+        squares.append(" ".join(f"{x:.3f} {y:.3f} {'l' if n else 'm'}"
+                                for n, (x, y) in enumerate(points)) + " h f")
+        x = left + size / 2
+        pips.append(f"{x + r:.3f} 0 m {x + r:.3f} {c:.3f} {x + c:.3f} {r:.3f} {x:.3f} {r:.3f} c "
+                    f"{x - c:.3f} {r:.3f} {x - r:.3f} {c:.3f} {x - r:.3f} 0 c "
+                    f"{x - r:.3f} {-c:.3f} {x - c:.3f} {-r:.3f} {x:.3f} {-r:.3f} c "
+                    f"{x + c:.3f} {-r:.3f} {x + r:.3f} {-c:.3f} {x + r:.3f} 0 c f")
+    return " ".join(squares), " ".join(pips)
 
 
 def default_parts(doc: ExportDoc) -> tuple[Part, ...]:
@@ -87,7 +119,20 @@ def render_pdf(doc: ExportDoc, *, paper: str = "a4", progress: Progress | None =
 
 def draw_pdf(doc: ExportDoc, *, paper: str = "a4", progress: Progress | None = None,
              parts: Sequence[Part] | None = None) -> Drawn:
-    """`render_pdf`, with the characters that could not be drawn."""
+    """`render_pdf`, with the characters that could not be drawn. The cyclic garbage
+    collector waits meanwhile: a deck of a thousand cards makes millions of short-lived
+    objects and no cycles, and the collector's passes took a tenth of the drawing."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _draw_pdf(doc, paper, progress, parts)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _draw_pdf(doc: ExportDoc, paper: str, progress: Progress | None,
+              parts: Sequence[Part] | None) -> Drawn:
     from designer.export.pdf_card import draw_card, draw_sheet
     from designer.export.pdf_summary import draw_summary
 
@@ -135,6 +180,10 @@ class Book:
         self._added: set[tuple[str, str]] = set()  # fonts in the document: a style's first
         self._font: tuple[str, str, float] = ("", "", 0.0)  # use adds it, so none is unused
         self._colour: Colour = (0, 0, 0)
+        #: each (font, string) as the content stream writes it: glyph codes looked up once
+        self._encoded: dict[tuple[int, str], str] = {}
+        self._colours: dict[object, str] = {}  # a text colour's operator, written once
+        self._plain = all(hasattr(pdf, name) for name in _PLAIN_TEXT_STATE)
 
     # --- primitives -------------------------------------------------------------------
 
@@ -148,7 +197,10 @@ class Book:
                 else:
                     self.pdf.add_font(LATIN, style, str(latin_file(style)))
                 self._added.add((family, style))
-            self.pdf.set_font(family, style, size)
+            if self._font[:2] == (family, style):  # a new size only: the cheap call
+                self.pdf.set_font_size(size)
+            else:
+                self.pdf.set_font(family, style, size)
             self._font = (family, style, size)
         if colour != self._colour:
             self.pdf.set_text_color(*colour)
@@ -170,7 +222,7 @@ class Book:
         for run in parts.runs:
             if run.font == LATIN:
                 self.font(style, size, colour)
-                self.pdf.text(x, y, run.text)
+                self._put(x, y, run.text)
             elif "B" in style:
                 self.font("", size, colour, CJK)
                 # fpdf2 writes the stroke width of text unscaled, so in points
@@ -179,8 +231,37 @@ class Book:
                     self.pdf.text(x, y, run.text)
             else:
                 self.font("", size, colour, CJK)
-                self.pdf.text(x, y, run.text)
+                self._put(x, y, run.text)
             x += run.units * scale
+
+    def _put(self, x: float, y: float, text: str) -> None:
+        """What fpdf2's `text()` writes, for the plain case that nearly every line of a
+        card is (filled text in an embedded font, no underline), with each string's
+        glyph codes and each colour's operator worked out once per document: a deck of a
+        thousand cards draws eighty thousand strings, most of them labels and numbers it
+        has drawn before. Any other case is fpdf2's own (tests/test_fast_paths.py checks
+        that both write the same bytes)."""
+        pdf = self.pdf
+        if not (self._plain and pdf.is_ttf_font and pdf.text_mode == TextMode.FILL
+                and not pdf.underline and not pdf.strikethrough
+                and not pdf._record_text_quad_points):
+            pdf.text(x, y, text)
+            return
+        font = pdf.current_font
+        if not pdf.current_font_is_set_on_page:
+            pdf._out(pdf._set_font_for_page(font, pdf.font_size_pt))
+        key = (font.i, text)
+        encoded = self._encoded.get(key)
+        if encoded is None:
+            encoded = self._encoded[key] = font.encode_text(text)
+        k = pdf.k
+        line = f"BT {x * k:.2f} {(pdf.h - y) * k:.2f} Td {encoded} ET"
+        if pdf.fill_color != pdf.text_color:
+            colour = self._colours.get(pdf.text_color)
+            if colour is None:
+                colour = self._colours[pdf.text_color] = pdf.text_color.serialize().lower()
+            line = f"q {colour} {line} Q"
+        pdf._out(line)
 
     def line_fit(self, x: float, y: float, text: str, box: float, style: str, size: float,
                  smallest: float, colour: Colour = INK, align: str = "L") -> None:
@@ -235,22 +316,16 @@ class Book:
                           min(4.0, number), colour, "C")
             return
         size = min(size, room / (count + (count - 1) * 0.22))
-        gap = size * 0.22
-        span = count * size + (count - 1) * gap
         pdf = self.pdf
+        k = pdf.k
+        squares, pips = _dice_paths(count, round(size * k, 3))
+        # each group is one drawn path placed by a translation: the dice of a card deck
+        # come in a few sizes, so their outlines are written out once per process
+        place = f"q 1 0 0 1 {cx * k:.2f} {(pdf.h - cy) * k:.2f} cm "
         pdf.set_fill_color(*colour)
-        x = cx - span / 2
-        top = cy - size / 2
-        shape = [(px * size, py * size) for px, py in DIE]
-        for _ in range(count):
-            pdf.polygon([(x + px, top + py) for px, py in shape], style="F")
-            x += size + gap
+        pdf._out(f"{place}{squares} Q")
         pdf.set_fill_color(*WHITE)
-        r = size * 0.13
-        x = cx - span / 2 + size / 2
-        for _ in range(count):
-            pdf.circle(x, cy, r, style="F")  # fpdf2 2.8 takes the centre
-            x += size + gap
+        pdf._out(f"{place}{pips} Q")
 
     def icon(self, name: str, x: float, y: float, h: float, colour: Colour = INK) -> float:
         """A known icon with its top-left at (x, y), `h` mm tall; returns its width (0 for

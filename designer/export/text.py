@@ -14,10 +14,10 @@ import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
 
-from designer.card import Card, Section, Table, points_text
+from designer.card import Card, Section, Stat, Table, points_text
 from designer.export.document import ExportDoc, ForceView, stat_blocks
 from designer.export.fit import segments
-from designer.export.markdown import ordered_sections
+from designer.export.markdown import ordered_blocks, sheet_cell
 from designer.systems import Progress
 
 WIDTH = 76
@@ -116,13 +116,17 @@ def card_block(c: Card) -> list[str]:
         tags += f"  ({clean(c.legend)})"
     lines += _wrap(f"Types: {tags or 'none'}", "", "       ")
     lines.append("")
-    for i, t in enumerate(c.tables()):
-        lines += ([""] if i else []) + table_lines(t)
-    for stat in c.stats():
-        note = f", {clean(stat.note)}" if stat.note else ""
-        lines += _wrap(f"{clean(stat.label)}: {clean(stat.value)}{note}", "", "  ")
-    for section in ordered_sections(c):
-        lines += section_lines(section)
+    sheet = c.layout == "sheet"
+    for i, block in enumerate(ordered_blocks(c)):
+        if isinstance(block, Table) and sheet:  # set apart from the lines around it
+            lines += ([""] if lines[-1] else []) + table_lines(block, sheet=True) + [""]
+        elif isinstance(block, Table):  # a card's tables come first, a line between
+            lines += ([""] if i else []) + table_lines(block)
+        elif isinstance(block, Stat):
+            note = f", {clean(block.note)}" if block.note else ""
+            lines += _wrap(f"{clean(block.label)}: {clean(block.value)}{note}", "", "  ")
+        else:
+            lines += section_lines(block)
     if c.points is not None:
         steps = " + ".join(f"{k} {v}" for k, v in c.step_totals().items())
         lines += _wrap(f"Tally: {steps} = {c.points}" if steps else f"Tally: {c.points}",
@@ -141,9 +145,10 @@ def card_block(c: Card) -> list[str]:
     return lines
 
 
-def table_lines(t: Table) -> list[str]:
+def table_lines(t: Table, *, sheet: bool = False) -> list[str]:
     rows = [["", *(clean(col) for col in t.columns)]]
-    rows += [[clean(row.label), *(clean(cell.plain) or "-" for cell in row.cells)]
+    rows += [[clean(row.label), *(clean(sheet_cell(cell, row) if sheet else cell.plain)
+                                  or "-" for cell in row.cells)]
              for row in t.rows]
     return table(rows)
 

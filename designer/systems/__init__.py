@@ -27,7 +27,10 @@ What a shell may ask of a system, and why each member exists:
 - `json_schemas()`: the JSON Schemas of the system's file formats.
 
 Capability flags: `PRICED` is False for a system whose rules define no points; shells
-then hide totals, caps and audits.
+then hide totals, caps and audits. `ENGAGES` is True for a system whose rules make a
+matchup's odds exact: `engage_modes(assessment)` names what a unit can attack with (a
+skill, a weapon) and `engage(a, b, options)` gives the `Engagement`; by default a system
+has no matchup odds and `engage` returns None.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import cache
 from importlib import import_module
 from pathlib import Path
@@ -133,6 +137,59 @@ class CatalogSection:
     notes: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class EngageOptions:
+    """How two units meet. `mode` is what A attacks with (a skill, a weapon; None: each
+    it has), `range` the distance between them (None: the closest the mode allows),
+    `retaliation` whether B answers when it can; `extras` are a system's own terms as
+    (key, whole number) pairs, the keys its `ENGAGE_EXTRAS` lists (cover, support)."""
+
+    mode: str | None = None
+    range: int | None = None
+    retaliation: bool = True
+    extras: tuple[tuple[str, int], ...] = ()
+
+    def extra(self, key: str, default: int = 0) -> int:
+        return next((v for k, v in self.extras if k == key), default)
+
+
+@dataclass(frozen=True, slots=True)
+class Odds:
+    """One labelled figure of a matchup, exact: a chance, or an amount (expected damage)
+    when `chance` is False. `key` names it in JSON."""
+
+    key: str
+    label: str
+    value: Fraction
+    chance: bool = True
+
+
+@dataclass(frozen=True)
+class Engagement:
+    """The exact odds of A attacking B in one mode. `outcomes` are exclusive and sum to
+    1; `figures` are drawn from them; `win` is A's chance to defeat B and `loss` B's to
+    defeat A (what points efficiency counts); `notes` say what the odds assumed."""
+
+    title: str
+    mode: str
+    outcomes: tuple[Odds, ...]
+    win: Fraction
+    loss: Fraction = Fraction(0)
+    figures: tuple[Odds, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    def as_dict(self) -> dict[str, Any]:
+        """Every figure as an exact fraction ("15/36" reduced) and a float."""
+
+        def row(o: Odds) -> dict[str, Any]:
+            return {"key": o.key, "label": o.label, "exact": str(o.value),
+                    "value": float(o.value)}
+
+        return {"title": self.title, "mode": self.mode, "win": str(self.win),
+                "loss": str(self.loss), "outcomes": [row(o) for o in self.outcomes],
+                "figures": [row(o) for o in self.figures], "notes": list(self.notes)}
+
+
 class GameSystem(ABC):
     """A game system as the shells see it. Subclasses set the class attributes and
     implement the abstract members; the rest have defaults that suit most systems."""
@@ -148,6 +205,11 @@ class GameSystem(ABC):
     SHARED_KEYS: ClassVar[tuple[str, ...]] = ()
     #: keys that make a file of this system a roster rather than a unit
     ROSTER_KEYS: ClassVar[tuple[str, ...]] = ("units",)
+    #: whether `engage` gives exact matchup odds; what a mode is called; the extra terms
+    #: of a matchup as (key, what it means)
+    ENGAGES: ClassVar[bool] = False
+    ENGAGE_WORD: ClassVar[str] = "skill"
+    ENGAGE_EXTRAS: ClassVar[tuple[tuple[str, str], ...]] = ()
 
     # --- files -------------------------------------------------------------------------
 
@@ -206,6 +268,18 @@ class GameSystem(ABC):
     def card(self, assessment: Assessment) -> Card:
         """The neutral card every export and the preview draw."""
 
+    # --- matchups ----------------------------------------------------------------------
+
+    def engage_modes(self, assessment: Assessment) -> tuple[str, ...]:
+        """What the unit can attack with (skills, weapons); none by default."""
+        return ()
+
+    def engage(self, a: Assessment, b: Assessment, options: EngageOptions
+               ) -> Engagement | None:
+        """The exact odds of A attacking B (InputError when the mode or range does not
+        apply); None for a system without matchup odds."""
+        return None
+
     # --- forces, catalog, schemas ------------------------------------------------------
 
     @abstractmethod
@@ -227,6 +301,14 @@ class GameSystem(ABC):
     @abstractmethod
     def catalog_sections(self, catalog: Any) -> tuple[CatalogSection, ...]:
         """The catalog as browsable sections."""
+
+    def catalog_pick(self, unit: Any, catalog: Any, section: str, name: str) -> Any | None:
+        """`unit` with the entry `name` of the catalog section `section` added, as picking
+        it in the catalog browser does (the way army builders add what is picked from
+        their lists), or None when a unit does not take that section's entries (a
+        reference table). Raises InputError when this unit cannot take this one (it has
+        it already, ...)."""
+        return None
 
     @abstractmethod
     def json_schemas(self) -> dict[str, dict[str, Any]]:

@@ -8,9 +8,8 @@ brings its own system. Everything about a game comes through the game-system con
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import work
 from textual.app import App, SystemCommand
@@ -18,51 +17,64 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from designer.errors import InputError, printable
-from designer.systems import SYSTEMS, GameSystem, system
-from designer.tui.documents import ForceDoc, UnitDoc, display_path, kind_of
+from designer.settings import Settings, load_settings
+from designer.systems import GameSystem, system
+from designer.tui.commands import CatalogCommands, UnitCommands
+from designer.tui.documents import ForceDoc, UnitDoc, display_path, is_blank, kind_of
 from designer.tui.editors import help_keys
-from designer.tui.screens.browser import BrowserScreen, and_list, tab_label
+from designer.tui.kept import KeptSettings
+from designer.tui.screens.base import DocumentScreen
 from designer.tui.screens.designer import DesignerScreen
-from designer.tui.screens.dialogs import ConfirmDialog, PathDialog
-from designer.tui.screens.export import export_choices
-from designer.tui.screens.forces import ForcesScreen
-from designer.tui.screens.help import HelpScreen, number_word, or_list
+from designer.tui.screens.dialogs import ConfirmDialog
+
+if TYPE_CHECKING:
+    from designer.tui.screens.browser import BrowserScreen
+    from designer.tui.screens.forces import ForcesScreen
 
 STARTS = ("home", "edit", "roster", "browser")
 
 
-class DesignerApp(App):
+class DesignerApp(KeptSettings, App):
     """The designer. Build it with `build_app`."""
 
     CSS_PATH = ["app.tcss", "widgets/widgets.tcss"]
     TITLE = "designer"
+    COMMANDS = App.COMMANDS | {CatalogCommands, UnitCommands}
     BINDINGS = [
-        Binding("ctrl+q", "quit", "Quit", priority=True),
-        Binding("q", "quit", "Quit", show=False),
-        Binding("f1,question_mark", "help", "Help", key_display="f1"),
-        Binding("f2", "show('forces')", "Forces", show=False),
-        Binding("f3", "show('browser')", "Catalog", show=False),
-        Binding("f4", "show('unit')", "Unit", show=False),
-        Binding("ctrl+o", "open", "Open", show=False, priority=True),
+        Binding("ctrl+q", "quit", "Quit", priority=True, id="quit"),
+        Binding("q", "quit", "Quit", show=False, id="quit-q"),
+        Binding("f1,question_mark", "help", "Help", key_display="f1", id="help"),
+        Binding("f2", "show('forces')", "Forces", show=False, id="forces"),
+        Binding("f3", "show('browser')", "Catalog", show=False, id="catalog"),
+        Binding("f4", "show('unit')", "Unit", show=False, id="unit"),
+        Binding("ctrl+o", "open", "Open", show=False, priority=True, id="open"),
     ]
 
     #: snapshot tests turn this off so the text cursor does not blink
     cursor_blink = True
+    #: the catalog browser, once shown, and the unit it adds picked entries to
+    browser_screen: BrowserScreen | None = None
+    #: the forces screen, built when first shown (`designer edit` opens without it)
+    _forces_screen: ForcesScreen | None = None
+    browser_target: str | None = None
 
-    def __init__(self, *, game: GameSystem, catalog: Any, force_doc: ForceDoc,
-                 unit_doc: UnitDoc | None = None, start: str = "home") -> None:
+    def __init__(self, *, game: GameSystem, catalog: Any, force_doc: ForceDoc | None,
+                 unit_doc: UnitDoc | None = None, start: str = "home",
+                 settings: Settings | None = None, settings_problem: str | None = None) -> None:
         super().__init__()
+        self.settings = settings or Settings()
+        self.settings_problem = settings_problem
         self.game = game
         self.catalog = catalog
-        self.force_doc = force_doc
+        self._force_doc = force_doc
         self.unit_doc = unit_doc
         self.start = start
         self._last_document_mode = "unit" if start == "edit" and unit_doc else "forces"
 
     def on_mount(self) -> None:
-        self.forces_screen = ForcesScreen(self.force_doc)
+        self.apply_settings()
         self.add_mode("forces", lambda: self.forces_screen)
-        self.add_mode("browser", lambda: BrowserScreen(self.game, self.catalog))
+        self.add_mode("browser", self._browser)
         if self.unit_doc is not None:
             doc = self.unit_doc
             self.add_mode("unit", lambda: DesignerScreen(doc))
@@ -71,6 +83,33 @@ class DesignerApp(App):
 
     # --- moving around ----------------------------------------------------------------------
 
+    @property
+    def force_doc(self) -> ForceDoc:
+        """The force on the forces screen: the file opened, else (built when first
+        needed, so `designer edit` opens without it) the system's example force."""
+        if self._force_doc is None:
+            self._force_doc = ForceDoc.home(self.game, self.catalog)
+        return self._force_doc
+
+    @force_doc.setter
+    def force_doc(self, doc: ForceDoc) -> None:
+        self._force_doc = doc
+
+    @property
+    def forces_screen(self) -> ForcesScreen:
+        if self._forces_screen is None:
+            from designer.tui.screens.forces import ForcesScreen
+
+            self._forces_screen = ForcesScreen(self.force_doc)
+        return self._forces_screen
+
+    def _browser(self) -> BrowserScreen:
+        from designer.tui.screens.browser import BrowserScreen
+
+        self.browser_screen = BrowserScreen(self.game, self.catalog)
+        self.browser_screen.target = self.browser_target
+        return self.browser_screen
+
     def action_show(self, mode: str) -> None:
         if mode == "unit" and self.unit_doc is None:
             self.notify("No unit is open on its own: open one with ctrl+o, or open a unit "
@@ -78,8 +117,45 @@ class DesignerApp(App):
             return
         if mode in ("forces", "unit"):
             self._last_document_mode = mode
+        if mode == "browser":
+            target = self.pick_target()
+            self.browser_target = target.document_name() if target is not None else None
+            if self.browser_screen is not None:
+                self.browser_screen.target = self.browser_target
         if self.current_mode != mode:
             self.switch_mode(mode)
+
+    def pick_target(self) -> DesignerScreen | None:
+        """The designer a catalog entry picked in the browser goes to: the one on top
+        of the screens last shown (the unit on its own, or a force's unit)."""
+        stack = self._screen_stacks.get(self._last_document_mode, [])
+        return next((s for s in reversed(stack) if isinstance(s, DesignerScreen)), None)
+
+    def on_browser_screen_picked(self, message: BrowserScreen.Picked) -> None:
+        target = self.pick_target()
+        if target is None:
+            self.notify("No unit is being designed: open one (enter on a unit of the "
+                        "force, or ctrl+o), then pick from the catalog.", timeout=5)
+            return
+        try:
+            if target.game is not self.game:
+                raise InputError(f"this is the {self.game.TITLE} catalog; "
+                                 f"{target.document_name()} is {target.game.TITLE}")
+            said = target.take_from_catalog(message.section, message.name)
+        except InputError as exc:
+            self.notify(exc.problem, title="Not added", severity="warning", markup=False)
+            return
+        self.notify(said, timeout=4, markup=False)
+
+    def show_catalog_entry(self, section: str, name: str) -> None:
+        """The catalog browser on one entry (from the command palette)."""
+        self.action_show("browser")
+        self.call_after_refresh(self.browser_screen.show_entry, section, name)
+
+    def open_force_entry(self, index: int) -> None:
+        """A unit of the force in the designer (from the command palette)."""
+        self.action_show("forces")
+        self.call_after_refresh(self.forces_screen.open_entry_at, index)
 
     def action_back(self) -> None:
         self.action_show(self._last_document_mode)
@@ -91,9 +167,14 @@ class DesignerApp(App):
 
     def section_names(self, game: GameSystem) -> list[str]:
         catalog = self.catalog if game is self.game else game.bundled_catalog()
+        from designer.tui.screens.browser import tab_label
+
         return [tab_label(s).lower() for s in game.catalog_sections(catalog)]
 
     def action_help(self) -> None:
+        from designer.tui.screens.export import export_choices
+        from designer.tui.screens.help import HelpScreen
+
         if not isinstance(self.screen, HelpScreen):
             game = self.game_here()
             self.push_screen(HelpScreen(game, sections=self.section_names(self.game),
@@ -112,7 +193,13 @@ class DesignerApp(App):
             if path is not None:
                 self.open_file(path)
 
-        self.push_screen(PathDialog("Open a unit or roster", mode="open",
+        doc = getattr(self.screen, "doc", None) or self.force_doc
+        folder = doc.path.parent if doc.path is not None else None
+        from designer.tui.paths import example_files
+        from designer.tui.screens.dialogs import PathDialog
+
+        self.push_screen(PathDialog("Open a unit or roster", mode="open", folder=folder,
+                                    examples=example_files(),
                                     hint="A unit file opens in the designer; a roster (a "
                                          "file with units:) on the forces screen."), chosen)
 
@@ -133,9 +220,12 @@ class DesignerApp(App):
         def replace(answer: str | None = "discard") -> None:
             if answer != "discard":
                 return
+            if doc.path is not None and doc.exists:
+                self.remember(doc.path)
             if isinstance(doc, ForceDoc):
                 self.force_doc = doc
-                self.forces_screen.set_doc(doc)
+                if self._forces_screen is not None:
+                    self._forces_screen.set_doc(doc)
                 self.action_show("forces")
             else:
                 self.call_later(self._open_unit, doc)
@@ -169,16 +259,17 @@ class DesignerApp(App):
     def document_screens(self) -> list[Screen]:
         screens: list[Screen] = []
         for stack in self._screen_stacks.values():
-            screens += [s for s in stack if isinstance(s, (DesignerScreen, ForcesScreen))]
+            screens += [s for s in stack if isinstance(s, DocumentScreen)]
         return screens
 
     def unsaved(self) -> list[str]:
         found: list[str] = []
         for screen in self.document_screens():
             found += screen.unsaved()
-        if self.force_doc.dirty and not any(isinstance(s, ForcesScreen)
-                                            for s in self.document_screens()):
-            found.append(self.force_doc.label)
+        force = self._force_doc
+        if force is not None and force.dirty and not any(
+                s.doc is force for s in self.document_screens()):
+            found.append(force.label)
         return list(dict.fromkeys(found))
 
     async def action_quit(self) -> None:
@@ -241,88 +332,55 @@ class DesignerApp(App):
     # --- command palette ---------------------------------------------------------------------
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        target = screen
-        documents = isinstance(target, (DesignerScreen, ForcesScreen))
-        if documents:
-            run = partial(self._run_on, target)
-            yield SystemCommand("Save", "Save to its file (ctrl+s)", run("save"))
-            yield SystemCommand("Save as…", "Save to another file", run("save_as"))
-            formats = or_list(export_choices()[0])
-            yield SystemCommand("Export…", f"Export as {formats} (ctrl+e)", run("export"))
-            yield SystemCommand("Undo", "Undo the last edit (ctrl+z)", run("undo"))
-            yield SystemCommand("Redo", "Redo what was undone (ctrl+y)", run("redo"))
-        if isinstance(target, DesignerScreen):
-            for n, step in enumerate(target.steps, start=1):
-                yield SystemCommand(f"Step {n}: {step.title}", f"Go to build step {n}",
-                                    self._run_on(target, f"goto({n - 1})"))
-            if target.link is not None:
-                yield SystemCommand("Back to the force", "Close the designer (esc)",
-                                    self._run_on(target, "close"))
-        if isinstance(target, ForcesScreen):
-            word = target.doc.game.UNIT_WORD
-            yield SystemCommand(f"Add an example {word}", "Add a copy of a bundled example (a)",
-                                self._run_on(target, "add_example"))
-            yield SystemCommand(f"Add a {word} from a file", f"Refer to a {word} file (f)",
-                                self._run_on(target, "add_file"))
-            yield SystemCommand(f"New {word}", f"Add a new {word} and design it (n)",
-                                self._run_on(target, "new_unit"))
-        game = self.game_here()
-        word = game.UNIT_WORD
-        yield SystemCommand("Open…", f"Open a {word} or roster file (ctrl+o)", self.action_open)
-        for name in SYSTEMS:
-            other = system(name)
-            yield SystemCommand(f"New {other.TITLE} {other.UNIT_WORD}",
-                                f"Design a new {other.UNIT_WORD} (saved where you say)",
-                                partial(self.start_new, name, "unit"))
-            yield SystemCommand(f"New {other.TITLE} force",
-                                f"Start an empty force of {other.UNIT_WORD}s",
-                                partial(self.start_new, name, "force"))
-        yield SystemCommand("Forces", "The forces screen (f2)", partial(self.action_show,
-                                                                        "forces"))
-        sections = and_list(self.section_names(self.game))
-        yield SystemCommand("Catalog browser", f"{sections[:1].upper()}{sections[1:]} (f3)",
-                            partial(self.action_show, "browser"))
-        if self.unit_doc is not None:
-            yield SystemCommand(word.title(), f"The {word} opened on its own (f4)",
-                                partial(self.action_show, "unit"))
-        yield SystemCommand("Help", f"Keys and the {number_word(len(game.steps()))} steps "
-                            "(f1)", self.action_help)
+        from designer.tui.commands import document_commands
+
+        yield from document_commands(self, screen)
         yield from super().get_system_commands(screen)
 
     def start_new(self, name: str, kind: str) -> None:
         """A new, unsaved unit or force of the system `name`, opened as a file would be."""
         game = system(name)
-        self._opened(UnitDoc.new(game) if kind == "unit" else ForceDoc.new(game))
-
-    def _run_on(self, screen: Screen, action: str):
-        async def run() -> None:
-            await screen.run_action(action)
-
-        return run
+        self._opened(UnitDoc.new(game) if kind == "unit"
+                     else ForceDoc.new(game, cap=self.settings.points_cap))
 
 
 def build_app(*, game: GameSystem | None = None, catalog: Any | None = None,
               unit_path: Path | None = None, roster_path: Path | None = None,
-              start: str = "home") -> DesignerApp:
+              start: str = "home", settings: Settings | None = None) -> DesignerApp:
     """The app on `game` (default: the system of the file opened, else the default
     system) and `catalog` (default: the file's, else the system's bundled one). `start`:
     "home" (the system's example force), "edit" (the unit at `unit_path`, new when
     missing), "roster" (the roster at `roster_path`, new when missing) or "browser".
+    `settings` default to the user's settings file (`designer.settings`).
     Raises InputError when a file cannot be read."""
     if start not in STARTS:
         raise ValueError(f"start must be one of {', '.join(STARTS)}, not {start!r}")
-    chosen = game
-    game = game if game is not None else system()
-    catalog = catalog if catalog is not None else game.bundled_catalog()
-    unit_doc = UnitDoc.open(Path(unit_path), game, catalog) if unit_path is not None else None
-    if start == "edit" and unit_doc is None:
-        unit_doc = UnitDoc.new(game, catalog)
-    force_doc = (ForceDoc.open(Path(roster_path), game, catalog) if roster_path is not None
-                 else None)
+    problem = None
+    if settings is None:
+        settings, problem = load_settings()
+    given = catalog
+
+    def fallback() -> tuple[GameSystem, Any]:
+        """The system asked for, else the default one, and its catalog: only loaded
+        when no file names its own (so `designer edit` of an Op-En file never loads
+        OpenTactics)."""
+        chosen = game if game is not None else system()
+        return chosen, given if given is not None else chosen.bundled_catalog()
+
+    unit_doc = force_doc = None
+    if unit_path is not None:
+        path = Path(unit_path)
+        unit_doc = UnitDoc.new(*fallback(), path) if is_blank(path) else UnitDoc.load(path)
+    elif start == "edit":
+        unit_doc = UnitDoc.new(*fallback())
+    if roster_path is not None:
+        path = Path(roster_path)
+        force_doc = (ForceDoc.new(*fallback(), path, cap=settings.points_cap)
+                     if is_blank(path) else ForceDoc.load(path))
     opened = unit_doc if start == "edit" else force_doc
-    if chosen is None and opened is not None and opened.game is not game:
+    if game is None and opened is not None:
         game, catalog = opened.game, opened.catalog  # the file names its own system
-    if force_doc is None:
-        force_doc = ForceDoc.home(game, catalog)
+    else:
+        game, catalog = fallback()
     return DesignerApp(game=game, catalog=catalog, force_doc=force_doc, unit_doc=unit_doc,
-                       start=start)
+                       start=start, settings=settings, settings_problem=problem)

@@ -177,21 +177,27 @@ class ForceDoc:
     # construction
     @classmethod
     def load(cls, path: Path) -> ForceDoc:
-        return cls(load_roster(path), path=path)
+        """The roster at `path`; entries whose unit cannot be read open as broken ones, to
+        be repaired or removed on the forces screen."""
+        return cls(load_roster(path, keep_broken=True), path=path)
 
     @classmethod
     def new(cls, game: GameSystem, catalog: Any | None = None, path: Path | None = None,
-            name: str | None = None) -> ForceDoc:
+            name: str | None = None, cap: int | None = None) -> ForceDoc:
+        """An empty force; `cap` (the settings' points cap) stands in for the system's
+        default budget when the system has one."""
         name = name or (title_from_stem(path, "New Force") if path else "New Force")
-        force = new_force(game, name, path=path)
+        budgeted = cap is not None and game.force_rules(game.bundled_catalog()).budget
+        force = new_force(game, name, cap if budgeted else None, path=path)
         if catalog is not None:
             force = replace(force, catalog=catalog)
         return cls(force, path=path, exists=False)
 
     @classmethod
-    def open(cls, path: Path, game: GameSystem, catalog: Any | None = None) -> ForceDoc:
+    def open(cls, path: Path, game: GameSystem, catalog: Any | None = None,
+             cap: int | None = None) -> ForceDoc:
         """The roster at `path`, or a new force to be saved there (missing or empty)."""
-        return cls.new(game, catalog, path) if is_blank(path) else cls.load(path)
+        return cls.new(game, catalog, path, cap=cap) if is_blank(path) else cls.load(path)
 
     @classmethod
     def home(cls, game: GameSystem, catalog: Any | None = None) -> ForceDoc:

@@ -48,7 +48,9 @@ def test_price_a_heavy_unit(benchmark, catalog):
 
 
 def _median_seconds(cmd: list[str], runs: int = 11) -> float:
-    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "0"}
+    # compiled modules kept, as a user has them: any PYTHONDONTWRITEBYTECODE, even "0",
+    # turns that off
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     subprocess.run(cmd, capture_output=True, env=env, check=False)  # warm the disk cache
     times = []
     for _ in range(runs):

@@ -66,6 +66,32 @@ def test_examples_load_and_assess(subject):
             assert subject.game.step_of(issue.field) in {s.key for s in subject.game.steps()}
 
 
+def test_engage_is_unsupported_or_sums_to_one(subject):
+    """A system without matchup odds returns None; one with them gives exclusive
+    outcomes that sum to exactly 1 for its first two examples, in each mode."""
+    from fractions import Fraction
+
+    from designer.errors import InputError
+    from designer.systems import EngageOptions
+
+    game = subject.game
+    a, b = (load_unit_file(p).assessment for p in (subject.units * 2)[:2])
+    if not game.ENGAGES:
+        assert game.engage(a, b, EngageOptions()) is None and not game.engage_modes(a)
+        return
+    answered = 0
+    for mode in game.engage_modes(a):
+        try:
+            odds = game.engage(a, b, EngageOptions(mode))
+        except InputError:
+            continue
+        assert odds is not None and odds.mode == mode
+        assert sum((o.value for o in odds.outcomes), Fraction(0)) == 1
+        assert all(0 <= o.value <= 1 for o in odds.outcomes) and 0 <= odds.win <= 1
+        answered += 1
+    assert answered
+
+
 def test_unit_data_round_trips_through_yaml(subject):
     game = subject.game
     catalog = game.bundled_catalog()
@@ -155,6 +181,30 @@ def test_every_format_exports_and_reads_back(subject, fmt, tmp_path):
             import html
 
             assert name in html.unescape(written.read_text(encoding="utf-8"))
+
+
+def test_battlescribe_exports_and_reads_back_or_is_refused(subject, tmp_path):
+    """A priced system's files validate against the XSD and hold its cards' units and
+    points; a system without points refuses in one line and writes nothing."""
+    from designer.errors import InputError
+    from designer.export import load_doc
+    from tests.test_export_battlescribe import check_bundle
+
+    for path in [*subject.units, *subject.rosters]:
+        out = tmp_path / path.stem
+        if not subject.game.PRICED:
+            with pytest.raises(InputError, match="defines no points"):
+                export_path(path, "battlescribe", out=out)
+            assert not out.exists()
+            continue
+        doc = load_doc(path)
+        written = export_path(path, "battlescribe", out=out)
+        assert {p.parent for p in written.paths} == {out}
+        bundle = check_bundle(written)
+        assert {name: unit["points"] for name, unit in bundle["units"].items()} == \
+            {card.title: card.points for card in doc.cards}
+        if doc.summary is not None:
+            assert bundle["total"] == doc.summary.total
 
 
 def test_a_roster_assesses_each_unit_once_and_exports_reuse_it(subject, tmp_path,

@@ -9,6 +9,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from designer.catalog_cache import persistent
 from designer.errors import InputError
 from designer.io import load_mapping, refuse_boolean_keys, suggest, validate
 from designer.systems.op_en.catalog import (
@@ -34,6 +35,7 @@ def bundled_settings(root: Path | None = None) -> list[str]:
         if folder.is_dir() else []
 
 
+@persistent
 def load_catalog(root: Path) -> Catalog:
     """The catalog in `root`: an Op-En catalog folder (core.yaml and settings/), loaded
     with its default setting, or a setting folder (setting.yaml), loaded with the core
@@ -97,6 +99,7 @@ def _load_core(path: Path) -> Core:
 
 
 @cache
+@persistent
 def _load(core_path: Path, folder: Path, ref: str) -> Catalog:
     """Core and setting, loaded once per process for each pair of paths."""
     core_data = load_mapping(core_path, "Op-En core catalog")

@@ -87,6 +87,29 @@ class OpEn(GameSystem):
     def catalog_sections(self, catalog: Catalog) -> tuple[CatalogSection, ...]:
         return browse.catalog_sections(catalog)
 
+    def catalog_pick(self, unit: Character, catalog: Catalog, section: str, name: str
+                     ) -> Character | None:
+        from designer.systems.op_en import edits
+
+        if section in ("skills", "abilities"):
+            if catalog.universal(name) is not None:
+                raise InputError(f"{name} is a universal skill: every character has it, "
+                                 "free")
+            if any(c.name.casefold() == name.casefold() for c in getattr(unit, section)):
+                raise InputError(f"{unit.name} has {name} already")
+            return edits.add_talent(unit, catalog, section, name)
+        if section == "equipment":
+            if catalog.item(name) is None:
+                raise InputError(f"{name} is what a character without a weapon fights "
+                                 "with; there is nothing to add")
+            return edits.add_item(unit, catalog, name)
+        if section in ("forms", "traits"):
+            now = unit.form if section == "forms" else unit.trait
+            if now is not None and now.casefold() == name.casefold():
+                raise InputError(f"{unit.name} has {name} already")
+            return (edits.set_form if section == "forms" else edits.set_trait)(unit, name)
+        return None
+
     def json_schemas(self) -> dict[str, dict[str, Any]]:
         return {"unit": Character.model_json_schema(),
                 "catalog": CatalogModel.model_json_schema()}

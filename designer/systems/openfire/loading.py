@@ -8,6 +8,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from designer.catalog_cache import persistent
 from designer.errors import InputError
 from designer.io import load_mapping, refuse_boolean_keys, suggest, validate
 from designer.systems.openfire.catalog import Catalog, CoreFile, Costing, Module, RuleDef
@@ -42,6 +43,7 @@ def load_catalog(root: Path) -> Catalog:
 
 
 @cache
+@persistent
 def _load(root: Path) -> Catalog:
     core_path = root / "core.yaml"
     core = validate(CoreFile, _read(core_path, "Open Fire core catalog"), file=core_path)
@@ -95,6 +97,7 @@ def _core_only(base: Catalog) -> Catalog:
 
 
 @cache
+@persistent
 def _with(root: Path, path: Path, ref: str) -> Catalog:
     core = _load(root)
     module = validate(Module, _read(path, "Open Fire module"), file=path)

@@ -9,7 +9,15 @@ from typing import Any
 from designer.card import Card
 from designer.errors import InputError
 from designer.io import require_mapping, validate
-from designer.systems import Assessment, CatalogSection, ForceRules, GameSystem, Step
+from designer.systems import (
+    Assessment,
+    CatalogSection,
+    Engagement,
+    EngageOptions,
+    ForceRules,
+    GameSystem,
+    Step,
+)
 from designer.systems.openfire import browse, force, steps
 from designer.systems.openfire.card import SHORT, unit_card
 from designer.systems.openfire.catalog import Catalog, CatalogModel
@@ -27,6 +35,8 @@ class OpenFire(GameSystem):
     SHORT = SHORT
     SHARED_KEYS = ("module",)
     BOOLEAN_KEY_FIX = 'quote the key ("on": ...)'
+    ENGAGES = True
+    ENGAGE_WORD = "weapon"
 
     def load_catalog(self, root: Path) -> Catalog:
         return load_catalog(root)
@@ -80,6 +90,16 @@ class OpenFire(GameSystem):
         final: Final = assessment.final
         return unit_card(assessment, final.catalog.core.attribution)
 
+    def engage_modes(self, assessment: Assessment) -> tuple[str, ...]:
+        from designer.systems.openfire.odds import modes
+
+        return modes(assessment)
+
+    def engage(self, a: Assessment, b: Assessment, options: EngageOptions) -> Engagement:
+        from designer.systems.openfire.odds import engage
+
+        return engage(a, b, options)
+
     def force_rules(self, catalog: Catalog, fields: Mapping[str, Any] | None = None
                     ) -> ForceRules:
         return force.force_rules(catalog, fields)
@@ -94,6 +114,25 @@ class OpenFire(GameSystem):
 
     def catalog_sections(self, catalog: Catalog) -> tuple[CatalogSection, ...]:
         return browse.catalog_sections(catalog)
+
+    def catalog_pick(self, unit: Unit, catalog: Catalog, section: str, name: str
+                     ) -> Unit | None:
+        """A profile adds a model of it; a special rule, weapon or upgrade goes on the
+        unit's first model (move it in its step)."""
+        from designer.systems.openfire import edits
+
+        if section == "profiles":
+            if catalog.profile(name) is None:
+                raise InputError(f"{name} is not a profile of {unit.name}'s module")
+            return edits.add_profile_model(unit, catalog, name)
+        if section not in ("rules", "weapons", "upgrades"):
+            return None
+        if not unit.models:
+            raise InputError(f"{unit.name} has no models yet; add one in the models step "
+                             "first")
+        add = {"rules": edits.add_rule, "weapons": edits.add_weapon,
+               "upgrades": edits.add_upgrade}[section]
+        return add(unit, 0, name)
 
     def json_schemas(self) -> dict[str, dict[str, Any]]:
         return {"unit": Unit.model_json_schema(),

@@ -12,6 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from designer.catalog_cache import persistent
 from designer.errors import InputError
 from designer.io import load_mapping, refuse_boolean_keys, validate
 from designer.systems.opentactics.formula import Formula, parse_formula
@@ -295,6 +296,7 @@ _FILE_MODELS: dict[str, type[BaseModel]] = {
 }
 
 
+@persistent
 def load_catalog(root: Path) -> Catalog:
     """Load and validate every catalog file under `root`; the first problem is raised."""
     parts = {}

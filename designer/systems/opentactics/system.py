@@ -11,6 +11,8 @@ from designer.io import require_mapping, suggest, validate
 from designer.systems import (
     Assessment,
     CatalogSection,
+    Engagement,
+    EngageOptions,
     Fact,
     ForceRules,
     GameSystem,
@@ -33,6 +35,17 @@ class OpenTactics(GameSystem):
     TITLE = "OpenTactics 2nd edition"
     SHORT = "OpenTactics 2e"
     BOOLEAN_KEY_FIX = "write off_dice or def_dice (or quote the key)"
+    ENGAGES = True
+    ENGAGE_EXTRAS = (  # the terms of a matchup: see odds.py
+        ("support_off_a", "re-rolls of A's OFF dice (allies adjacent to B)"),
+        ("support_def_a", "re-rolls of A's DEF dice (allies adjacent to A)"),
+        ("support_off_b", "re-rolls of B's OFF dice (allies adjacent to A)"),
+        ("support_def_b", "re-rolls of B's DEF dice (allies adjacent to B)"),
+        ("higher_a", "1: A holds the higher ground"),
+        ("higher_b", "1: B holds the higher ground"),
+        ("cover_a", "1: A benefits from cover"),
+        ("cover_b", "1: B benefits from cover"),
+    )
 
     def load_catalog(self, root: Path) -> Catalog:
         return load_catalog(root)
@@ -75,6 +88,17 @@ class OpenTactics(GameSystem):
 
         return unit_card(assessment)
 
+    def engage_modes(self, assessment: Assessment) -> tuple[str, ...]:
+        from designer.systems.opentactics.odds import modes
+
+        return modes(assessment)
+
+    def engage(self, a: Assessment, b: Assessment, options: EngageOptions) -> Engagement:
+        from designer.systems.opentactics.odds import engage
+
+        return engage(a, b, options, self.bundled_catalog(),
+                      {key for key, _ in self.ENGAGE_EXTRAS})
+
     def force_rules(self, catalog: Catalog, fields: Mapping[str, Any] | None = None
                     ) -> ForceRules:
         costs = catalog.costs
@@ -92,6 +116,23 @@ class OpenTactics(GameSystem):
         from designer.systems.opentactics.browse import catalog_sections
 
         return catalog_sections(catalog)
+
+    def catalog_pick(self, unit: Unit, catalog: Catalog, section: str, name: str
+                     ) -> Unit | None:
+        from designer.systems.opentactics import edits
+
+        if section == "abilities":
+            if any(a.name.casefold() == name.casefold() for a in unit.abilities):
+                raise InputError(f"{unit.name} has {name} already; change its rank in the "
+                                 "abilities step")
+            return edits.add_ability(unit, catalog, name)
+        if section == "equipment":
+            return edits.add_item(unit, catalog, name)
+        if section == "types":
+            if any(t.name.casefold() == name.casefold() for t in unit.types):
+                raise InputError(f"{unit.name} is {name} already")
+            return edits.set_type(unit, name, True)
+        return None
 
     def json_schemas(self) -> dict[str, dict[str, Any]]:
         return {"unit": Unit.model_json_schema(), "catalog": CatalogModel.model_json_schema()}

@@ -13,6 +13,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
+from designer.catalog_cache import persistent
 from designer.errors import InputError
 from designer.io import load_mapping, refuse_boolean_keys, validate
 
@@ -99,6 +100,7 @@ def load_catalog(root: Path) -> Catalog:
 
 
 @cache
+@persistent
 def _load(path: Path, ref: str | None) -> Catalog:
     data = load_mapping(path, "TACTICS table settings")
     refuse_boolean_keys(data, path)

@@ -16,6 +16,7 @@ from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from designer.tui.editors.base import GoToStep, RunAction, StepEditor, View
+from designer.tui.widgets.card import CardPreview, card_of
 from designer.tui.widgets.fields import FieldButton, MovingList
 from designer.tui.widgets.tally import PointsList, issue_content
 
@@ -35,6 +36,8 @@ class TallyEditor(StepEditor):
             yield FieldButton("Save ^s", id="do-save", compact=True)
             yield FieldButton("Save as…", id="do-save_as", compact=True)
             yield FieldButton("Export ^e", id="do-export", compact=True)
+        # the card as it prints, here when the screen is too small for it beside the tally
+        yield CardPreview(id="tally-card")
 
     def compose_extra(self) -> ComposeResult:
         """Fields of the system's own between the breakdown and the findings."""
@@ -53,6 +56,7 @@ class TallyEditor(StepEditor):
                 f"No errors or warnings: the {view.game.UNIT_WORD} is legal.", "$success"),
                 disabled=True)]
         issues.set_options(options)
+        self.query_one("#tally-card", CardPreview).show(card_of(view.game, view.assessment))
 
     @staticmethod
     def breakdown_rows(view: View) -> list[Any]:

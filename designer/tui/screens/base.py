@@ -9,6 +9,7 @@ from typing import Any
 
 from textual import work
 from textual.binding import Binding
+from textual.reactive import Reactive
 from textual.screen import Screen
 
 from designer.errors import InputError
@@ -17,11 +18,13 @@ from designer.tui.documents import display_path
 from designer.tui.screens.dialogs import PathDialog
 from designer.tui.screens.export import ExportDialog
 
+#: undo and export are in the help, the palette and (export) the last step's buttons: the
+#: footer keeps to what fits 80 columns
 DOCUMENT_BINDINGS = [
-    Binding("ctrl+s", "save", "Save", priority=True),
-    Binding("ctrl+z", "undo", "Undo", priority=True),
-    Binding("ctrl+y", "redo", "Redo", priority=True, show=False),
-    Binding("ctrl+e", "export", "Export", priority=True),
+    Binding("ctrl+s", "save", "Save", priority=True, id="save"),
+    Binding("ctrl+z", "undo", "Undo", priority=True, show=False, id="undo"),
+    Binding("ctrl+y", "redo", "Redo", priority=True, show=False, id="redo"),
+    Binding("ctrl+e", "export", "Export", priority=True, show=False, id="export"),
 ]
 
 
@@ -29,6 +32,12 @@ class DocumentScreen(Screen):
     """A screen editing one document (`self.doc`: a UnitDoc or a ForceDoc)."""
 
     doc: Any
+
+    # The header shows these (it watches them). Screen's own repaint the whole screen on
+    # a change, and " · modified" comes and goes as edits are made and undone: a full
+    # repaint on such a keypress costs a frame.
+    title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
+    sub_title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
 
     # to be provided by the screens
     async def refresh_view(self, *, focus: str | None = None, full: bool = False) -> None:
@@ -77,8 +86,9 @@ class DocumentScreen(Screen):
             if path is not None:
                 self.start_save(path)
 
+        folder = current.parent if current is not None else None
         self.app.push_screen(PathDialog(f"Save {self.document_name()} as", mode="save",
-                                        value=value, current=current), chosen)
+                                        value=value, current=current, folder=folder), chosen)
 
     def start_save(self, path: Path, then: Callable[[], Any] | None = None) -> None:
         snapshot = self.doc.history.present
@@ -102,6 +112,7 @@ class DocumentScreen(Screen):
     def _saved(self, path: Path, snapshot: Any, then: Callable[[], Any] | None) -> None:
         self.doc.mark_written(path, snapshot)
         self.notify(f"Saved {display_path(path)}", timeout=3, markup=False)
+        self.app.remember(path)
         self.show_title()
         if then is not None:
             then()

@@ -10,6 +10,8 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
+from textual.message import Message
+from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static, TabbedContent, TabPane
 from textual.widgets.option_list import Option
@@ -56,6 +58,17 @@ def prompt(row: CatalogRow, widths: list[tuple[int, int]]) -> Content:
 class BrowserScreen(Screen):
     CSS_PATH = "browser.tcss"
     BINDINGS = [("escape", "app.back", "Back")]
+
+    class Picked(Message):
+        """An entry was picked (enter): the app adds it to the unit being designed."""
+
+        def __init__(self, section: str, name: str) -> None:
+            super().__init__()
+            self.section = section
+            self.name = name
+
+    #: the unit that enter adds a picked entry to (set by the app), or None
+    target: reactive[str | None] = reactive(None)
 
     def __init__(self, game: GameSystem, catalog: Any | None = None) -> None:
         super().__init__()
@@ -116,6 +129,9 @@ class BrowserScreen(Screen):
         parts = [Content.styled(row.name, "bold $accent")]
         if row.detail:
             parts.append(Content(row.detail))
+        if self.target:
+            parts.append(Content.styled(f"\nenter adds it to {self.target}",
+                                        "italic $foreground-muted"))
         detail.update(Content("\n").join(parts) + (Content("\n\n") + Content("\n").join(notes)
                                                    if notes else Content("")))
 
@@ -123,6 +139,34 @@ class BrowserScreen(Screen):
     def searched(self, event: SearchField.Changed) -> None:
         event.stop()
         self.fill((event.input.id or "").split("-", 1)[1])
+
+    def show_entry(self, key: str, name: str) -> None:
+        """Bring up the section `key` searched for the entry `name`, highlighted."""
+        if key not in self.sections:
+            return
+        self.query_one(TabbedContent).active = f"tab-{key}"
+        field = self.query_one(f"#search-{key}", SearchField)
+        with field.prevent(SearchField.Changed):
+            field.value = name
+        self.fill(key)
+        listing = self.query_one(f"#list-{key}", MovingList)
+        for n, row in enumerate(self.shown[key]):
+            if row.name == name:
+                listing.highlighted = n
+                break
+        listing.focus()
+
+    def watch_target(self) -> None:
+        if self.is_mounted:
+            for key in self.sections:
+                self.show_detail(key)
+
+    @on(OptionList.OptionSelected)
+    def picked(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        key = (event.option_list.id or "").split("-", 1)[1]
+        row = self.shown[key][int(event.option.id or 0)]
+        self.post_message(self.Picked(key, row.name))
 
     @on(OptionList.OptionHighlighted)
     def highlighted(self, event: OptionList.OptionHighlighted) -> None:

@@ -14,6 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import ContentSwitcher, Footer, Header, Static
 
+from designer.errors import InputError
 from designer.systems import Assessment
 from designer.tally import Tally
 from designer.tui.documents import ForceDoc, UnitDoc, display_path
@@ -31,6 +32,7 @@ from designer.tui.screens.base import DOCUMENT_BINDINGS, DocumentScreen
 from designer.tui.screens.dialogs import ConfirmDialog
 from designer.tui.widgets.card import card_of
 from designer.tui.widgets.fields import TextField, set_content
+from designer.tui.widgets.matchups import MatchupsPanel
 from designer.tui.widgets.stepper import Stepper
 from designer.tui.widgets.tally import StepFigure, TallyPanel
 
@@ -69,18 +71,25 @@ class DesignerScreen(DocumentScreen):
 
     BINDINGS = [
         *DOCUMENT_BINDINGS,
-        Binding("pagedown,ctrl+n", "next_step", "Next", priority=True, key_display="PgDn"),
+        Binding("pagedown,ctrl+n", "next_step", "Next", priority=True, key_display="PgDn",
+                id="next-step"),
         Binding("pageup", "previous_step", "Prev", priority=True, key_display="PgUp",
-                show=False),
-        Binding("escape", "close", "Back"),
-        Binding("ctrl+t", "focus_stepper", "Steps", show=False),
+                show=False, id="previous-step"),
+        Binding("escape", "close", "Back", id="back"),
+        Binding("ctrl+t", "focus_stepper", "Steps", show=False, id="steps"),
+        Binding("f5", "matchups", "Matchups", id="matchups"),
         # alt+digit jumps wherever the focus is (a number field takes plain digits)
-        Binding(STEP_KEYS[0], "goto(0)", "Step", key_display="alt+1…9", priority=True),
-        *[Binding(keys, f"goto({n})", f"Step {n + 1}", show=False, priority=True)
+        Binding(STEP_KEYS[0], "goto(0)", "Step", key_display="alt+1…9", priority=True,
+                id="step-1"),
+        *[Binding(keys, f"goto({n})", f"Step {n + 1}", show=False, priority=True,
+                  id=f"step-{n + 1}")
           for n, keys in enumerate(STEP_KEYS[1:], start=1)],
         *[Binding(str(n), f"goto({n - 1})", f"Step {n}", show=False)
           for n in range(1, MAX_STEP_KEYS + 1)],
     ]
+
+    #: the matchups panel beside the tally, while it is open (f5)
+    matchups: MatchupsPanel | None = None
 
     def __init__(self, doc: UnitDoc, *, link: EntryLink | None = None, step: int = 0) -> None:
         super().__init__()
@@ -112,15 +121,20 @@ class DesignerScreen(DocumentScreen):
                                     max_length=80,
                                     placeholder=f"the {self.game.UNIT_WORD}'s name")
                 yield Static(id="step-title")
+                # only the step on screen is built; the others when first visited, so the
+                # designer opens as fast as one editor can be composed
                 with ContentSwitcher(initial=f"step-{self.keys[self.step]}", id="editors"):
-                    for step in self.steps:
-                        yield self.editors[step.key](view, step, id=f"step-{step.key}")
+                    yield self.editor_for(self.step, view)
             yield TallyPanel(id="tally")
         yield Footer(compact=True)
 
     def view(self) -> View:
         doc = self.doc
         return View(doc.game, doc.catalog, doc.assessment)
+
+    def editor_for(self, index: int, view: View) -> StepEditor:
+        step = self.steps[index]
+        return self.editors[step.key](view, step, id=f"step-{step.key}")
 
     @property
     def editor(self) -> StepEditor:
@@ -145,6 +159,8 @@ class DesignerScreen(DocumentScreen):
         self.query_one(TallyPanel).show(tally, self.figures(view),
                                         card_of(self.game, view.assessment),
                                         priced=self.game.PRICED)
+        if self.matchups is not None:  # open (f5): the odds follow each edit
+            self.matchups.show(view.assessment)
         name = self.query_one("#unit-name", TextField)
         unit_name = self.game.unit_name(view.unit)
         if name.value.strip() != unit_name:
@@ -183,10 +199,14 @@ class DesignerScreen(DocumentScreen):
         out = []
         for i, step in enumerate(self.steps[:-1]):
             editor = self.editors[step.key]
+            lines = editor.tally_lines(step.key, view) if i == self.step else None
+            if lines:  # a line priced under another step says which (equipment's bumps)
+                lines = [line if line.step in (step.key, "") or line.step not in self.keys
+                         else line._replace(item=f"{line.item} → step "
+                                                 f"{self.keys.index(line.step) + 1}")
+                         for line in lines]
             out.append(StepFigure(f"{i + 1} {step.title}",
-                                  editor.step_points(step.key, view.tally),
-                                  editor.tally_lines(step.key, view) if i == self.step
-                                  else None))
+                                  editor.step_points(step.key, view.tally), lines))
         return out
 
     def show_title(self) -> None:
@@ -217,6 +237,30 @@ class DesignerScreen(DocumentScreen):
         self.doc.edit(unit, message.merge)
         # also when nothing changed: it puts every field back in step with the unit
         await self.refresh_view(focus=message.focus)
+
+    def take_from_catalog(self, section: str, name: str) -> str:
+        """Add the catalog entry `name` of `section` to the unit (picked in the catalog
+        browser); what happened, in words. Raises InputError when it cannot be added."""
+        doc = self.doc
+        try:
+            unit = doc.game.catalog_pick(doc.unit, doc.catalog, section, name)
+        except (KeyError, ValueError) as exc:
+            raise InputError(f"{name} cannot be added: {exc}") from None
+        if unit is None:
+            raise InputError(f"the {section} are for reading: nothing there is added to a "
+                             f"{doc.game.UNIT_WORD}")
+        before = doc.tally.total
+        doc.edit(unit)
+        self._stale = True
+        what = f"Added {name} to {doc.game.unit_name(unit)}"
+        if doc.game.PRICED:
+            what += f": {before} → {doc.tally.total} points"
+        return f"{what} (ctrl+z in the designer takes it back)."
+
+    async def on_screen_resume(self) -> None:
+        if getattr(self, "_stale", False):
+            self._stale = False
+            await self.refresh_view(full=True)
 
     @on(TextField.Changed, "#unit-name")
     async def rename(self, event: TextField.Changed) -> None:
@@ -254,7 +298,11 @@ class DesignerScreen(DocumentScreen):
             self.step = index
             self.visited.add(index)
             self.query_one(Stepper).current = index
-            self.query_one(ContentSwitcher).current = f"step-{self.keys[index]}"
+            switcher = self.query_one(ContentSwitcher)
+            wanted = f"step-{self.keys[index]}"
+            if not switcher.query_children(f"#{wanted}"):
+                await switcher.mount(self.editor_for(index, self.view()))
+            switcher.current = wanted
             await self.refresh_view()
             self.editor.scroll_home(animate=False)
         if focus_editor:
@@ -265,6 +313,15 @@ class DesignerScreen(DocumentScreen):
 
     async def action_previous_step(self) -> None:
         await self.action_goto(self.step - 1)
+
+    async def action_matchups(self) -> None:
+        """Open or close the matchups panel beside the tally."""
+        if self.matchups is not None:
+            panel, self.matchups = self.matchups, None
+            await panel.remove()
+            return
+        self.matchups = MatchupsPanel(self.game, self.doc.assessment, id="matchups")
+        await self.query_one("#main", Horizontal).mount(self.matchups, after="#tally")
 
     def action_focus_stepper(self) -> None:
         self.set_focus(self.query_one(Stepper))
@@ -300,6 +357,8 @@ class DesignerScreen(DocumentScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "close":
             return self.link is not None
+        if action == "matchups":
+            return self.game.ENGAGES
         if action == "goto" and parameters:
             return int(parameters[0]) < len(self.steps)  # type: ignore[call-overload]
         return True

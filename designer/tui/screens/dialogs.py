@@ -13,10 +13,12 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
+from textual.suggester import Suggester
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
+from designer.tui.paths import Choice, choices, completion, is_bundled, shown
 from designer.tui.widgets.fields import MovingList, SearchField
 
 
@@ -69,43 +71,61 @@ class ConfirmDialog(Dialog):
         self.dismiss((event.button.id or "").removeprefix("choice-"))
 
 
-def yaml_files(root: Path, limit: int = 200) -> list[Path]:
-    """YAML files under `root` (two folders deep), for the path dialogs to offer."""
-    found: list[Path] = []
-    for pattern in ("*.yaml", "*.yml", "*/*.yaml", "*/*.yml", "*/*/*.yaml"):
-        for path in sorted(root.glob(pattern)):
-            if any(part.startswith(".") for part in path.relative_to(root).parts):
-                continue
-            found.append(path)
-            if len(found) >= limit:
-                return found
-    return found
+class PathField(SearchField):
+    """The path box: tab (or → at the end) takes the completion shown in grey."""
+
+    BINDINGS = [Binding("tab", "complete", "Complete", show=False)]
+
+    def action_complete(self) -> None:
+        if self._suggestion and len(self._suggestion) > len(self.value):
+            self.value = self._suggestion
+            self.cursor_position = len(self.value)
+        else:
+            self.app.action_focus_next()
+
+
+class PathSuggester(Suggester):
+    """Completes the typed path from the file system (folders and YAML files)."""
+
+    def __init__(self) -> None:
+        super().__init__(use_cache=False, case_sensitive=True)
+
+    async def get_suggestion(self, value: str) -> str | None:
+        return completion(value, Path.cwd())
 
 
 class PathDialog(Dialog):
-    """A file path typed or picked from the YAML files under the working folder.
+    """A file path, typed (with completion) or picked from the YAML files of the
+    document's folder, the recent files and, to open or add, the bundled examples.
 
     mode "open": the file must exist. mode "save": .yaml is added when no suffix is
-    given, and an existing file other than `current` needs a second enter to replace.
+    given, an existing file other than `current` needs a second enter to replace, and
+    the bundled catalog (its data files and examples) is neither offered nor written.
     """
 
     def __init__(self, title: str, *, mode: str = "open", value: str = "",
-                 current: Path | None = None, hint: str = "") -> None:
+                 current: Path | None = None, hint: str = "", folder: Path | None = None,
+                 examples: Sequence[Path] = ()) -> None:
         super().__init__(title)
         self.mode = mode
         self.value = value
         self.current = current
         self.hint = hint
+        self.folder = folder
+        self.examples = tuple(examples) if mode == "open" else ()
+        self.choices: list[Choice] = []
         self._confirm: Path | None = None
 
     def compose(self) -> ComposeResult:
         with self.frame():
             if self.hint:
                 yield Static(Content.styled(self.hint, "$foreground-muted"), classes="message")
-            yield SearchField("path-list", value=self.value, placeholder="path/to/file.yaml",
-                              id="path", select_on_focus=False, enter_submits=True)
+            yield PathField("path-list", value=self.value, placeholder="path/to/file.yaml",
+                            id="path", select_on_focus=False, enter_submits=True,
+                            suggester=PathSuggester())
             yield Static(id="path-note", classes="note")
-            yield Static(Content.styled("YAML files here (enter picks):", "$foreground-muted"))
+            yield Static(Content.styled("tab completes the path; ↓ picks a file (typing "
+                                        "filters the list):", "$foreground-muted"))
             yield MovingList(id="path-list")
             with Horizontal(classes="buttons"):
                 yield Button("Save" if self.mode == "save" else "Open", id="ok",
@@ -116,27 +136,53 @@ class PathDialog(Dialog):
         field = self.query_one("#path", SearchField)
         field.focus()
         field.cursor_position = len(field.value)
-        self.list_files()
+        settings = getattr(self.app, "settings", None)
+        recent = settings.recent_files() if settings is not None else []
+        self.list_files(recent)
 
     @work(thread=True, exclusive=True, group="list-files")
-    def list_files(self) -> None:
+    def list_files(self, recent: list[Path]) -> None:
         cwd = Path.cwd()
-        files = yaml_files(cwd)
+        folder = self.folder or cwd
+        found = choices(folder=folder, cwd=cwd, recent=recent, examples=self.examples)
+        if self.mode == "save":
+            found = [c for c in found if not is_bundled(c.path)]
         if not get_current_worker().is_cancelled:
-            self.app.call_from_thread(self._show_files, [str(p.relative_to(cwd)) for p in files])
+            self.app.call_from_thread(self._show_files, found)
 
-    def _show_files(self, names: list[str]) -> None:
+    def _show_files(self, found: list[Choice]) -> None:
+        self.choices = found
+        self._filter("")
+
+    def _filter(self, typed: str) -> None:
+        """List the files whose shown path holds what is typed, under their headings."""
+        needle = typed.strip().lower()
         listing = self.query_one("#path-list", MovingList)
-        listing.set_options([Option(n, id=None) for n in names] or
-                            [Option(Content.styled("(none)", "$foreground-muted"), disabled=True)])
-        if names:
-            listing.highlighted = 0
+        options: list[Option] = []
+        group = None
+        for i, choice in enumerate(self.choices):
+            if needle and needle not in choice.label.lower():
+                continue
+            if choice.group != group:
+                group = choice.group
+                options.append(Option(Content.styled(group, "bold $foreground-muted"),
+                                      disabled=True))
+            options.append(Option(f"  {choice.label}", id=str(i)))
+        listing.set_options(options or [Option(Content.styled("(none)", "$foreground-muted"),
+                                               disabled=True)])
+        first = next((n for n, o in enumerate(options) if not o.disabled), None)
+        listing.highlighted = first
 
     @on(OptionList.OptionSelected, "#path-list")
     def picked(self, event: OptionList.OptionSelected) -> None:
         event.stop()
+        if event.option.id is None:
+            return
         field = self.query_one("#path", SearchField)
-        field.value = str(event.option.prompt)
+        with field.prevent(SearchField.Changed):
+            field.value = shown(self.choices[int(event.option.id)].path, Path.cwd())
+        field.cursor_position = len(field.value)
+        self._confirm = None
         field.focus()
         if self.mode == "open":
             self.submit()
@@ -145,6 +191,8 @@ class PathDialog(Dialog):
     def typed(self, event: SearchField.Changed) -> None:
         self._confirm = None
         self.query_one("#path-note", Static).update("")
+        if self.choices:
+            self._filter(event.value)
 
     @on(Button.Pressed, "#ok")
     def ok(self, event: Button.Pressed) -> None:
@@ -186,6 +234,9 @@ class PathDialog(Dialog):
             return
         if path.is_dir():
             self.note(f"{path.name} is a folder.")
+            return
+        if is_bundled(path):
+            self.note("That is inside the bundled catalog; save your copy elsewhere.")
             return
         same = self.current is not None and path.resolve() == self.current.resolve()
         if path.exists() and not same and self._confirm != path:

@@ -53,6 +53,10 @@ class ExportDialog(Dialog):
         self.result: Path | None = None
         self.running = False
         self.formats, self.papers = export_choices()
+        if self.formats:  # and the multi-file ones; a system without points refuses them
+            from designer.export import BUNDLES
+
+            self.formats = (*self.formats, *BUNDLES)
 
     def compose(self) -> ComposeResult:
         with self.frame():
@@ -63,7 +67,9 @@ class ExportDialog(Dialog):
             if self.formats:
                 yield Cycle("Format", [(f, f) for f in self.formats], self.formats[0],
                             label_width=9, id="export-format")
-                yield Cycle("Paper", [(p, p) for p in self.papers], self.papers[0],
+                paper = getattr(self.app, "settings", None)
+                default = paper.paper if paper and paper.paper in self.papers else self.papers[0]
+                yield Cycle("Paper", [(p, p) for p in self.papers], default,
                             label_width=9, id="export-paper")
                 with Horizontal(classes="field-row"):
                     yield Static("Folder", classes="field-label")

@@ -21,12 +21,20 @@ from designer.errors import InputError
 from designer.roster import Force
 from designer.tui.documents import ForceDoc, UnitDoc, display_path, example_units, new_name
 from designer.tui.editors import renamed
+from designer.tui.paths import example_files
 from designer.tui.screens.base import DocumentScreen
 from designer.tui.screens.dialogs import ConfirmDialog, ExampleDialog, PathDialog
 from designer.tui.widgets.fields import Spinner, TextField
 from designer.tui.widgets.points_bar import PointsBar
 
 MAX_NAME = 80
+
+
+def entry_name(force: Force, index: int) -> str:
+    """What the table calls an entry: its unit's name, or for a broken one what the
+    roster wrote."""
+    entry = force.entries[index]
+    return entry.tally.name if entry.broken else force.game.unit_name(entry.unit)
 
 
 class UnitTable(DataTable):
@@ -44,17 +52,17 @@ class ForcesScreen(DocumentScreen):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
 
     BINDINGS = [
-        Binding("ctrl+s", "save", "Save", priority=True),
-        Binding("ctrl+z", "undo", "Undo", priority=True, show=False),
-        Binding("ctrl+y", "redo", "Redo", priority=True, show=False),
-        Binding("ctrl+e", "export", "Export", priority=True, show=False),
-        Binding("a", "add", "Add"),
-        Binding("n", "new_unit", "New"),
-        Binding("d", "duplicate", "Copy", show=False),
-        Binding("delete,x", "remove", "Remove"),
-        Binding("e", "add_example", "Add example", show=False),
-        Binding("f", "add_file", "Add file", show=False),
-        Binding("o", "open_unit", "Open", show=False),
+        Binding("ctrl+s", "save", "Save", priority=True, id="save"),
+        Binding("ctrl+z", "undo", "Undo", priority=True, show=False, id="undo"),
+        Binding("ctrl+y", "redo", "Redo", priority=True, show=False, id="redo"),
+        Binding("ctrl+e", "export", "Export", priority=True, show=False, id="export"),
+        Binding("a", "add", "Add", id="add"),
+        Binding("n", "new_unit", "New", id="new"),
+        Binding("d", "duplicate", "Copy", show=False, id="duplicate"),
+        Binding("delete,x", "remove", "Remove", id="remove"),
+        Binding("e", "add_example", "Add example", show=False, id="add-example"),
+        Binding("f", "add_file", "Add file", show=False, id="add-file"),
+        Binding("o", "open_unit", "Open", show=False, id="open-unit"),
     ]
 
     document_word = "force"
@@ -85,12 +93,24 @@ class ForcesScreen(DocumentScreen):
     async def on_mount(self) -> None:
         await self.refresh_view()
         self.query_one(UnitTable).focus()
+        self.announce_broken()
 
     def set_doc(self, doc: ForceDoc) -> None:
         """Show another force (after Open)."""
         self.doc = doc
         if self.is_mounted:
             self.call_later(self.refresh_view, full=True)
+            self.announce_broken()
+
+    def announce_broken(self) -> None:
+        """Say when entries of the opened roster could not be read, and what to do."""
+        broken = self.doc.force.broken
+        if broken:
+            n = len(broken)
+            self.notify(f"{n} entr{'ies' if n > 1 else 'y'} could not be read and "
+                        f"{'are' if n > 1 else 'is'} marked ✗ unreadable: enter on "
+                        f"{'one' if n > 1 else 'it'} to pick its file or remove it.",
+                        title="Roster opened with problems", severity="warning", timeout=8)
 
     async def on_screen_resume(self) -> None:
         await self.refresh_view()
@@ -123,7 +143,9 @@ class ForcesScreen(DocumentScreen):
         colours = self.app.theme_variables
         for i, e in enumerate(force.entries):
             tally = e.tally
-            if tally.errors:
+            if e.broken:
+                status = Text("✗ unreadable", colours.get("error", "red"))
+            elif tally.errors:
                 n = len(tally.errors)
                 status = Text(f"✗ {n} error{'s' if n > 1 else ''}", colours.get("error", "red"))
             elif tally.warnings:
@@ -132,11 +154,12 @@ class ForcesScreen(DocumentScreen):
                               colours.get("warning", "yellow"))
             else:
                 status = Text("✓ legal", colours.get("success", "green"))
-            where = e.file.name if e.file is not None else "in roster"
+            where = (e.source or "in roster") if e.broken else (
+                e.file.name if e.file is not None else "in roster")
             figures = [Text(str(tally.total), justify="right")] if priced else []
             count = Text(str(e.count), justify="right")
             subtotal = [Text(str(e.subtotal), justify="right")] if priced else []
-            table.add_row(Text(game.unit_name(e.unit)), *figures, count, *subtotal, status,
+            table.add_row(Text(entry_name(force, i)), *figures, count, *subtotal, status,
                           Text(where), key=str(i))
         if force.entries:
             table.move_cursor(row=max(0, min(row, len(force.entries) - 1)), animate=False)
@@ -218,7 +241,7 @@ class ForcesScreen(DocumentScreen):
         index = self.current
         if index is not None:
             force = self.doc.force
-            name = force.game.unit_name(force.entries[index].unit)
+            name = entry_name(force, index)
             await self.apply(force.without(index))
             self.notify(f"Removed {name} (ctrl+z brings it back).", timeout=3, markup=False)
 
@@ -228,6 +251,10 @@ class ForcesScreen(DocumentScreen):
             return
         force = self.doc.force
         entry = force.entries[index]
+        if entry.broken:
+            self.notify("This entry's unit could not be read: repair it (enter) or remove it "
+                        "(del) first.", severity="warning", timeout=4)
+            return
         name = f"{force.game.unit_name(entry.unit)} (copy)"[:MAX_NAME]
         unit = renamed(force.game, force.catalog, entry.unit, name)
         await self.apply(force.inserted(self.doc.entry(unit, entry.count), index + 1))
@@ -261,18 +288,24 @@ class ForcesScreen(DocumentScreen):
 
         self.app.push_screen(ExampleDialog(choices, game.UNIT_WORD), picked)
 
-    def action_add_file(self) -> None:
+    def action_add_file(self, replacing: int | None = None) -> None:
         def picked(path: Path | None) -> None:
             if path is not None:
-                self.load_unit_file(path)
+                self.load_unit_file(path, replacing)
 
         word = self.doc.game.UNIT_WORD
-        self.app.push_screen(PathDialog(f"Add a {word} from a file", mode="open",
+        title = f"Add a {word} from a file" if replacing is None else f"Pick the {word} file"
+        folder = self.doc.path.parent if self.doc.path is not None else None
+        self.app.push_screen(PathDialog(title, mode="open", folder=folder,
+                                        examples=example_files([self.doc.game.NAME],
+                                                               kinds=("units",)),
                                         hint=f"A {word} file (.yaml); the roster will refer "
                                              "to it by its path."), picked)
 
     @work(thread=True, exclusive=True, group="load")
-    def load_unit_file(self, path: Path) -> None:
+    def load_unit_file(self, path: Path, replacing: int | None = None) -> None:
+        """Read a unit file and add it to the force, or put it in place of the broken
+        entry at `replacing`."""
         force = self.doc.force
         try:
             doc = UnitDoc.load(path)
@@ -283,11 +316,19 @@ class ForcesScreen(DocumentScreen):
             self.app.call_from_thread(self.notify, exc.shown(),
                                       title="Not added", severity="error", markup=False)
             return
-        self.app.call_from_thread(self.add_unit, doc.unit, path.resolve())
+        self.app.call_from_thread(self.add_unit, doc.unit, path.resolve(), doc.assessment,
+                                  replacing)
 
     async def add_unit(self, unit: Any, file: Path | None = None,
-                       assessment: Any | None = None) -> None:
-        await self.apply(self.doc.force.inserted(self.doc.entry(unit, 1, file, assessment)))
+                       assessment: Any | None = None, replacing: int | None = None) -> None:
+        force = self.doc.force
+        if replacing is not None and replacing < len(force.entries):
+            count = force.entries[replacing].count
+            await self.apply(force.replaced(replacing,
+                                            self.doc.entry(unit, count, file, assessment)))
+            self.notify(f"Repaired: {force.game.unit_name(unit)}.", timeout=3, markup=False)
+            return
+        await self.apply(force.inserted(self.doc.entry(unit, 1, file, assessment)))
         self.query_one(UnitTable).move_cursor(row=len(self.doc.force.entries) - 1)
 
     async def action_new_unit(self) -> None:
@@ -305,11 +346,20 @@ class ForcesScreen(DocumentScreen):
         event.stop()
         self.open_entry(event.cursor_row)
 
+    def open_entry_at(self, index: int) -> None:
+        """Put the cursor on entry `index` and open it (from the command palette)."""
+        if index < len(self.doc.force.entries):
+            self.query_one(UnitTable).move_cursor(row=index)
+            self.open_entry(index)
+
     def open_entry(self, index: int, new: bool = False) -> None:
         from designer.tui.screens.designer import DesignerScreen, EntryLink
 
         force = self.doc.force
         entry = force.entries[index]
+        if entry.broken:
+            self.repair(index)
+            return
         unit_doc = UnitDoc(entry.unit, game=force.game, catalog=force.catalog,
                            path=entry.file, exists=not new, assessment=entry.assessment)
         link = EntryLink(self.doc, index)
@@ -324,6 +374,23 @@ class ForcesScreen(DocumentScreen):
                                                                    assessment=assessment)))
 
         self.app.push_screen(DesignerScreen(unit_doc, link=link), closed)
+
+    def repair(self, index: int) -> None:
+        """Offer the fixes for an entry whose unit could not be read."""
+        entry = self.doc.force.entries[index]
+        word = self.doc.game.UNIT_WORD
+
+        async def chosen(answer: str | None) -> None:
+            if answer == "file":
+                self.action_add_file(replacing=index)
+            elif answer == "remove":
+                self.query_one(UnitTable).move_cursor(row=index)
+                await self.action_remove()
+
+        self.app.push_screen(ConfirmDialog(
+            "Unreadable entry", entry.problem,
+            [("file", f"Pick the {word} file", "primary"), ("remove", "Remove it", "error"),
+             ("cancel", "Cancel", "default")]), chosen)
 
     def unsaved(self) -> list[str]:
         return [self.doc.label] if self.doc.dirty else []

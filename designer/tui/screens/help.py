@@ -59,7 +59,14 @@ def keys_for(game: GameSystem, sections: Sequence[str] = (), own: Keys = (),
             ("ctrl+s", f"save (a {word} held inside a force saves the force)"),
             ("ctrl+z / ctrl+y", "undo / redo any edit"),
             ("ctrl+e", f"export: {or_list(formats)}" if formats else "export"),
+            *((("f5", f"matchups: the odds against an opponent, live as the {word} "
+                      "changes"),) if game.ENGAGES else ()),
             ("esc", "back to the force (when opened from one)"),
+        )),
+        ("Catalog browser", (
+            ("type", "search the section (the same search as `designer catalog --search`)"),
+            ("enter", f"add the entry to the {word} being designed"),
+            ("esc", "back"),
         )),
         ("Forces", (
             ("↑ ↓  enter", f"choose a {word}; enter opens it in the designer"),
@@ -68,6 +75,15 @@ def keys_for(game: GameSystem, sections: Sequence[str] = (), own: Keys = (),
             ("d  delete", f"duplicate / remove the highlighted {word}"),
             ("tab", "the force's name and its points cap (0 = no cap)"),
             ("ctrl+s  ctrl+z  ctrl+y  ctrl+e", "save, undo, redo, export"),
+            ("enter on ✗ unreadable", f"pick the {word} file again, or remove the entry"),
+        )),
+        ("Settings", (
+            ("", "theme (ctrl+p, Theme), paper, points cap of a new force, recent files "
+                 "and keys are kept in the file `designer --config-path` names; keys: "
+                 "`keys: {binding-id: keys}`, ids: quit, help, forces, catalog, unit, open, "
+                 "save, undo, redo, export, add, new, duplicate, remove, add-example, "
+                 "add-file, next-step, previous-step, back, steps, step-1 … step-9, "
+                 "matchups"),
         )),
     )
 

@@ -47,8 +47,14 @@ def appended(text: str, sub: Cell) -> str:
     return f"{text} {' '.join(words)}"
 
 
-def table_lines(table: Table) -> list[Content]:
-    """Heads, then each row with the sub rows under it folded in."""
+MAX_CELL = 16  # a wider cell is cut with … (the printed card has the room)
+PREVIEW_WIDTH = 34  # the preview's text width beside the tally
+
+
+def table_lines(table: Table, width: int = PREVIEW_WIDTH) -> list[Content]:
+    """Heads, then each row with the sub rows under it folded in. Each column is as wide
+    as its widest cell; a table wider than `width` goes on in a second part below (its
+    further columns under the same labels), so nothing wraps."""
     grouped: list[tuple[Row, list[Row]]] = []
     for row in table.rows:
         if row.sub and grouped:
@@ -63,17 +69,30 @@ def table_lines(table: Table) -> list[Content]:
             for sub in subs:
                 if i < len(sub.cells):
                     text = appended(text, sub.cells[i])
-            cells.append(text)
+            cells.append(text if len(text) <= MAX_CELL else text[:MAX_CELL - 1] + "…")
         rows.append((row.short or row.label, cells))
     label_width = max([4] + [len(label) + 1 for label, _ in rows])
-    width = max([4] + [len(cell) + 1 for _, cells in rows for cell in cells]
-                + [len(head) + 1 for head in table.heads])
-    lines = [Content.styled(" " * label_width
-                            + "".join(h.ljust(width) for h in table.heads).rstrip(),
-                            LABEL_STYLE)]
-    for label, cells in rows:
-        lines.append(Content.assemble((label.ljust(label_width), LABEL_STYLE),
-                                      "".join(c.ljust(width) for c in cells).rstrip()))
+    count = max([len(table.heads)] + [len(cells) for _, cells in rows])
+    widths = [max([len(table.heads[i]) + 1 if i < len(table.heads) else 1]
+                  + [len(cells[i]) + 1 for _, cells in rows if i < len(cells)])
+              for i in range(count)]
+    parts: list[list[int]] = [[]]
+    used = label_width
+    for i, w in enumerate(widths):
+        if parts[-1] and used + w > width + 1:  # the last column needs no trailing space
+            parts.append([])
+            used = label_width
+        parts[-1].append(i)
+        used += w
+    lines: list[Content] = []
+    for part in parts:
+        heads = "".join((table.heads[i] if i < len(table.heads) else "").ljust(widths[i])
+                        for i in part)
+        lines.append(Content.styled((" " * label_width + heads).rstrip(), LABEL_STYLE))
+        for label, cells in rows:
+            text = "".join((cells[i] if i < len(cells) else "").ljust(widths[i]) for i in part)
+            lines.append(Content.assemble((label.ljust(label_width), LABEL_STYLE),
+                                          text.rstrip()))
     return lines
 
 
@@ -95,15 +114,16 @@ def section_lines(section: Section) -> list[Content]:
     return [Content(" · ".join(labels) if labels else f"(no {section.label.lower()})")]
 
 
-def card_lines(card: Card) -> list[Content]:
-    """The card's body: the tags line, then its blocks in order."""
+def card_lines(card: Card, width: int = PREVIEW_WIDTH) -> list[Content]:
+    """The card's body: the tags line, then its blocks in order, tables fitted to
+    `width`."""
     tags = [Content.styled(t.name + t.mark, TAG_STYLES.get(t.tone, "")) for t in card.tags]
     if card.legend and any(t.mark for t in card.tags):
         tags.append(Content.styled(f"({card.legend})", "$foreground-muted"))
     lines = [Content(" ").join(tags) if tags else Content("(no types)")]
     for block in card.blocks:
         if isinstance(block, Table):
-            lines += table_lines(block)
+            lines += table_lines(block, width)
         elif isinstance(block, Stat):
             lines.append(stat_line(block))
         elif block.on_card:
@@ -121,4 +141,5 @@ class CardPreview(Static):
             self._title = (card.title, card.points)
             self.border_title = Content(card.title)
             self.border_subtitle = f"{card.points} pts" if card.points is not None else ""
-        set_content(self, Content("\n").join(card_lines(card)))
+        width = self.content_size.width or PREVIEW_WIDTH
+        set_content(self, Content("\n").join(card_lines(card, width)))

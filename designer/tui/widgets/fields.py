@@ -322,17 +322,19 @@ class MovingList(OptionList):
 
 def set_content(widget: Static, content: Content) -> bool:
     """Show `content` in a Static, doing nothing when it is what is shown already, and
-    skipping the layout pass when the height cannot change (same number of lines, none
-    wider than the widget). The designer updates several of these at every keypress."""
+    skipping the layout pass when the height cannot change (the same number of lines,
+    as wrapped to the widget's width). The designer updates several of these at every
+    keypress, and a layout pass costs a frame's worth of time."""
     old: Content | None = getattr(widget, "_designer_shown", None)
     if old is not None and old.plain == content.plain and old.spans == content.spans:
         return False
     width = widget.content_size.width
     lines = content.plain.split("\n")
     same_height = (old is not None and width > 0
-                   and old.plain.count("\n") == len(lines) - 1
-                   and max(map(len, lines)) <= width
-                   and max(map(len, old.plain.split("\n"))) <= width)
+                   and old.plain.count("\n") == len(lines) - 1)
+    if same_height and (max(map(len, lines)) > width
+                        or max(map(len, old.plain.split("\n"))) > width):
+        same_height = len(content.wrap(width)) == len(old.wrap(width))
     widget._designer_shown = content  # type: ignore[attr-defined]
     widget.update(content, layout=not same_height)
     return True

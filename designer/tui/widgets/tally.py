@@ -3,6 +3,7 @@ total, the audit against printed points, every error and warning, and the card."
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -31,12 +32,19 @@ class StepFigure(NamedTuple):
 
 
 def fit(label: str, points: str, width: int, indent: int = 0, style: str = "") -> Content:
-    """One line: label on the left (cut with … when long), points on the right."""
+    """Label on the left, points on the right of its first line; a label too long for
+    the line wraps at spaces onto further lines, one more space in (never cut)."""
     room = max(1, width - indent - len(points) - 1)
-    if len(label) > room:
-        label = label[: max(0, room - 1)] + "…"
-    gap = max(1, width - indent - len(label) - len(points))
-    return Content.assemble(" " * indent, (label, style), " " * gap, (points, style))
+    if len(label) <= room:
+        gap = max(1, width - indent - len(label) - len(points))
+        return Content.assemble(" " * indent, (label, style), " " * gap, (points, style))
+    first, *rest = textwrap.wrap(label, room, break_on_hyphens=False) or [""]
+    rest = textwrap.wrap(" ".join(rest), max(1, width - indent - 1),
+                         break_on_hyphens=False) if rest else []
+    gap = max(1, width - indent - len(first) - len(points))
+    lines = [Content.assemble(" " * indent, (first, style), " " * gap, (points, style))]
+    lines += [Content.assemble(" " * (indent + 1), (line, style)) for line in rest]
+    return Content("\n").join(lines)
 
 
 def issue_content(issue: Issue) -> Content:
@@ -56,18 +64,43 @@ class PointsList(Widget):
 
     def set_rows(self, rows: list[Row | Content]) -> None:
         if rows != self.rows:
-            resize = len(rows) != len(self.rows)
+            width = self.content_size.width
+            resize = (len(rows) != len(self.rows) or not width
+                      or self.lines(rows, width) != self.lines(self.rows, width))
             self.rows = rows
             self.refresh(layout=resize)
 
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return len(self.rows)
-
-    def render(self) -> Content:
-        width = max(8, self.content_size.width)
+    @staticmethod
+    def fitted(rows: list[Row | Content], width: int) -> Content:
+        width = max(8, width)
         return Content("\n").join(
             row if isinstance(row, Content) else fit(row[0], row[1], width, row[2], row[3])
-            for row in self.rows)
+            for row in rows)
+
+    @staticmethod
+    def lines(rows: list[Row | Content], width: int) -> int:
+        """How many lines `rows` take at `width` (as `fit` wraps them), cheaply."""
+        width = max(8, width)
+        total = 0
+        for row in rows:
+            if isinstance(row, Content):
+                total += row.plain.count("\n") + 1
+                continue
+            label, points, indent = row[0], row[1], row[2]
+            room = max(1, width - indent - len(points) - 1)
+            if len(label) <= room:
+                total += 1
+                continue
+            _, *rest = textwrap.wrap(label, room, break_on_hyphens=False) or [""]
+            total += 1 + (len(textwrap.wrap(" ".join(rest), max(1, width - indent - 1),
+                                            break_on_hyphens=False)) if rest else 0)
+        return total
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return self.lines(self.rows, width)
+
+    def render(self) -> Content:
+        return self.fitted(self.rows, self.content_size.width)
 
 
 class TallyPanel(Vertical):

@@ -1,0 +1,119 @@
+"""The command palette: the commands of the screen on show and the app's (new unit or
+force of any system, open, ...), the catalog's entries (opened in the catalog browser,
+where enter adds one to the unit being designed) and the force's units (opened in the
+designer)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import partial
+from typing import TYPE_CHECKING
+
+from textual.app import SystemCommand
+from textual.command import Hit, Hits, Provider
+from textual.screen import Screen
+
+from designer.systems import SYSTEMS, system
+
+if TYPE_CHECKING:
+    from designer.tui.app import DesignerApp
+
+
+class CatalogCommands(Provider):
+    """Every entry of the app's catalog, by section: "Abilities: Stealth"."""
+
+    async def search(self, query: str) -> Hits:
+        from designer.tui.screens.browser import tab_label
+
+        app = self.app
+        matcher = self.matcher(query)
+        for section in app.game.catalog_sections(app.catalog):
+            label = tab_label(section)
+            for row in section.rows:
+                text = f"{label}: {row.name}"
+                score = matcher.match(text)
+                if score > 0:
+                    yield Hit(score, matcher.highlight(text),
+                              partial(app.show_catalog_entry, section.key, row.name),
+                              help=f"Show it in the catalog browser ({label.lower()})")
+
+
+class UnitCommands(Provider):
+    """The units of the force on the forces screen: "Unit: Steam Witch"."""
+
+    async def search(self, query: str) -> Hits:
+        app = self.app
+        force = app.force_doc.force
+        word = force.game.UNIT_WORD.title()
+        matcher = self.matcher(query)
+        for index, entry in enumerate(force.entries):
+            name = entry.tally.name
+            text = f"{word}: {name}"
+            score = matcher.match(text)
+            if score > 0:
+                yield Hit(score, matcher.highlight(text), partial(app.open_force_entry, index),
+                          help=f"Open it in the designer (×{entry.count} in {force.name})")
+
+
+def run_on(screen: Screen, action: str):
+    async def run() -> None:
+        await screen.run_action(action)
+
+    return run
+
+
+def document_commands(app: DesignerApp, target: Screen) -> Iterable[SystemCommand]:
+    """The palette's commands for the screen `target` and the app."""
+    from designer.tui.screens.base import DocumentScreen
+    from designer.tui.screens.browser import and_list
+    from designer.tui.screens.designer import DesignerScreen
+    from designer.tui.screens.export import export_choices
+    from designer.tui.screens.forces import ForcesScreen
+    from designer.tui.screens.help import number_word, or_list
+
+    documents = isinstance(target, DocumentScreen)
+    if documents:
+        run = partial(run_on, target)
+        yield SystemCommand("Save", "Save to its file (ctrl+s)", run("save"))
+        yield SystemCommand("Save as…", "Save to another file", run("save_as"))
+        formats = or_list(export_choices()[0])
+        yield SystemCommand("Export…", f"Export as {formats} (ctrl+e)", run("export"))
+        yield SystemCommand("Undo", "Undo the last edit (ctrl+z)", run("undo"))
+        yield SystemCommand("Redo", "Redo what was undone (ctrl+y)", run("redo"))
+    if isinstance(target, DesignerScreen):
+        for n, step in enumerate(target.steps, start=1):
+            yield SystemCommand(f"Step {n}: {step.title}", f"Go to build step {n}",
+                                run_on(target, f"goto({n - 1})"))
+        if target.link is not None:
+            yield SystemCommand("Back to the force", "Close the designer (esc)",
+                                run_on(target, "close"))
+    if isinstance(target, ForcesScreen):
+        word = target.doc.game.UNIT_WORD
+        yield SystemCommand(f"Add an example {word}", "Add a copy of a bundled example (a)",
+                            run_on(target, "add_example"))
+        yield SystemCommand(f"Add a {word} from a file", f"Refer to a {word} file (f)",
+                            run_on(target, "add_file"))
+        yield SystemCommand(f"New {word}", f"Add a new {word} and design it (n)",
+                            run_on(target, "new_unit"))
+    game = app.game_here()
+    word = game.UNIT_WORD
+    yield SystemCommand("Open…", f"Open a {word} or roster file (ctrl+o)", app.action_open)
+    for name in SYSTEMS:
+        other = system(name)
+        yield SystemCommand(f"New {other.TITLE} {other.UNIT_WORD}",
+                            f"Design a new {other.UNIT_WORD} (saved where you say)",
+                            partial(app.start_new, name, "unit"))
+        yield SystemCommand(f"New {other.TITLE} force",
+                            f"Start an empty force of {other.UNIT_WORD}s",
+                            partial(app.start_new, name, "force"))
+    yield SystemCommand("Forces", "The forces screen (f2)", partial(app.action_show,
+                                                                    "forces"))
+    sections = and_list(app.section_names(app.game))
+    yield SystemCommand("Catalog browser", f"{sections[:1].upper()}{sections[1:]} (f3)",
+                        partial(app.action_show, "browser"))
+    if app.unit_doc is not None:
+        yield SystemCommand(word.title(), f"The {word} opened on its own (f4)",
+                            partial(app.action_show, "unit"))
+    yield SystemCommand("Help", f"Keys and the {number_word(len(game.steps()))} steps "
+                        "(f1)", app.action_help)
+

@@ -1,0 +1,141 @@
+"""What a user of the designer waits for, measured on a real terminal: the app runs on a
+pseudo-terminal and its output is replayed through a terminal emulator (pyte).
+
+- A key that changes a value, until the changed figure (the total; for TACTICS, which
+  has none, the live soak line) is on the screen: median ≤ 16 ms, p95 ≤ 25 ms.
+- A fresh `designer edit UNIT.yaml`, until its first screen is on the terminal, against
+  a Textual hello world (Header, Static, Footer) started the same way in the same run:
+  ≤ 2.5× (medians of interleaved launches).
+
+For every game system. Run with:
+pytest tests/benchmarks/test_tui_paint.py --benchmark-only -s
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+import sys
+from pathlib import Path
+
+import pytest
+
+from designer.systems import examples_dir
+from tests.benchmarks.terminal import KEYS, Terminal, alt
+
+SIZE = (120, 40)
+SAMPLES = 30
+LAUNCHES = 5
+KEYPRESS_MEDIAN_S = 0.016
+KEYPRESS_P95_S = 0.025
+START_RATIO = 2.5
+
+#: per system: an example unit, the keys that put the focus on a value, then for each
+#: direction the keys sent first (untimed) and the key that is timed, and the figure
+#: that must change on the screen
+CASES = {
+    "opentactics": ("units/ash-warden.yaml", [alt("1")],
+                    [([], KEYS["right"]), ([], KEYS["left"])], r"Total \d+ pts"),
+    "op-en": ("units/moss.yaml", [alt("2")],
+              [([KEYS["down"]], KEYS["enter"]), ([KEYS["up"]], KEYS["enter"])],
+              r"Total \d+ pts"),
+    "openfire": ("units/warden-patrol.yaml", [alt("2"), KEYS["tab"]],
+                 [([], KEYS["right"]), ([], KEYS["left"])], r"Total \d+ pts"),
+    "tactics": ("units/sergeant-vale.yaml", [alt("2"), KEYS["down"]],
+                [([], KEYS["right"]), ([], KEYS["left"])], r"Soak: d20 \+ \d+"),
+}
+
+HELLO = """\
+from textual.app import App
+from textual.widgets import Footer, Header, Static
+
+class Hello(App):
+    def compose(self):
+        yield Header()
+        yield Static("hello, world")
+        yield Footer()
+
+Hello().run()
+"""
+
+
+def figure(pattern: str, text: str) -> str | None:
+    found = re.search(pattern, text)
+    return found.group(0) if found else None
+
+
+def designer(name: str, tmp_path: Path) -> list[str]:
+    unit = examples_dir(name) / CASES[name][0]
+    return [sys.executable, "-m", "designer", "edit", str(unit)]
+
+
+def env(tmp_path: Path) -> dict[str, str]:
+    return {"DESIGNER_CONFIG": str(tmp_path / "config.yaml")}
+
+
+def stats(samples: list[float]) -> dict[str, float]:
+    ordered = sorted(samples)
+    return {"median": statistics.median(ordered), "min": ordered[0], "max": ordered[-1],
+            "p95": ordered[max(0, round(0.95 * len(ordered)) - 1)]}
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f}"
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_keypress_to_painted_figure(benchmark, tmp_path, name):
+    _, prep, directions, pattern = CASES[name]
+    samples: list[float] = []
+    with Terminal(designer(name, tmp_path), SIZE, env=env(tmp_path)) as term:
+        term.wait_for("STEPS")
+        term.drain(0.5)
+        for key in prep:
+            term.send(key)
+            term.drain(0.3)
+        assert figure(pattern, term.text()), term.text()
+        for n in range(SAMPLES + 2):
+            before = figure(pattern, term.text())
+            first, timed = directions[n % 2]
+            for key in first:
+                term.send(key)
+                term.drain(0.1)
+            sent = term.send(timed)
+            seen = term.wait_for(lambda text, b=before: figure(pattern, text) not in (None, b),
+                                 timeout=5)
+            if n >= 2:  # the first two warm the caches
+                samples.append(seen - sent)
+            term.drain(0.1)
+    found = stats(samples)
+    benchmark.extra_info.update({k: round(v * 1000, 2) for k, v in found.items()})
+    benchmark.pedantic(lambda: None, rounds=1, iterations=1)
+    print(f"\n{name}: keypress → painted: median {ms(found['median'])} ms "
+          f"(min {ms(found['min'])}, p95 {ms(found['p95'])}, max {ms(found['max'])})")
+    assert found["median"] <= KEYPRESS_MEDIAN_S
+    assert found["p95"] <= KEYPRESS_P95_S
+
+
+def first_screen(argv: list[str], marker: str, tmp_path: Path) -> float:
+    with Terminal(argv, SIZE, env=env(tmp_path), cwd=str(tmp_path)) as term:
+        return term.wait_for(marker, timeout=60) - term.started
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_start_to_first_screen_against_hello_world(benchmark, tmp_path, name):
+    script = tmp_path / "hello.py"
+    script.write_text(HELLO)
+    ours: list[float] = []
+    hello: list[float] = []
+    for _ in range(LAUNCHES):  # interleaved, so both see the same machine
+        hello.append(first_screen([sys.executable, str(script)], "hello, world", tmp_path))
+        ours.append(first_screen(designer(name, tmp_path), "STEPS", tmp_path))
+    ratio = statistics.median(ours) / statistics.median(hello)
+    benchmark.extra_info.update(ratio=round(ratio, 2),
+                                designer_ms=[round(s * 1000) for s in ours],
+                                hello_ms=[round(s * 1000) for s in hello])
+    benchmark.pedantic(lambda: None, rounds=1, iterations=1)
+    print(f"\n{name}: first screen median {ms(statistics.median(ours))} ms "
+          f"({ms(min(ours))}–{ms(max(ours))}) vs hello world "
+          f"{ms(statistics.median(hello))} ms ({ms(min(hello))}–{ms(max(hello))}): "
+          f"{ratio:.2f}×")
+    assert ratio <= START_RATIO

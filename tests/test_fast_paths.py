@@ -1,0 +1,255 @@
+"""The fast paths of the commands and the PDF (issue 15) give what the slow ones gave: the
+argument short-cut, plain output for pipes, the catalog cache, the `designer` entry
+point, and the PDF's text and dice writing."""
+
+from __future__ import annotations
+
+import gc
+import json
+import re
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from designer import catalog_cache
+from designer.cli import RICH_ROWS, _quick_args, _terminal, build_parser, main
+from designer.export.pdf import DIE, Book
+from designer.roster import load_roster
+from designer.systems import catalog_root, examples_dir, system
+
+UNITS = examples_dir() / "units"
+ROSTERS = examples_dir() / "rosters"
+
+
+@pytest.mark.parametrize("argv", [
+    ["price", "x.yaml"], ["price", "--json", "x.yaml"], ["price", "x.yaml", "--json"],
+    ["check", "r.yaml"], ["check", "r.yaml", "--json"], ["check", "--json", "r.yaml"],
+])
+def test_quick_arguments_are_what_argparse_reads(argv):
+    assert vars(_quick_args(argv)) == vars(build_parser().parse_args(argv))
+
+
+@pytest.mark.parametrize("argv", [
+    ["price"], ["price", "-h"], ["price", "--js", "x.yaml"], ["price", "a", "b"],
+    ["price", "--json", "--json"], ["check", "r.yaml", "--cap", "3"], ["export", "x"],
+    ["price", "x.yaml", "--json", "extra"],
+])
+def test_anything_else_goes_to_argparse(argv):
+    assert _quick_args(argv) is None
+
+
+def test_price_to_a_pipe_is_a_plain_table(capsys):
+    assert main(["price", str(UNITS / "steam-witch.yaml")]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[:3] == ["Steam Witch",
+                         "Step         Item                      Points",
+                         "1 Dice       Melee OFF 1 die                1"]
+    assert "4 Athletics  Athletics 10, flies (×2)      20" in lines
+    assert "             2nd ability                    5" in lines
+    assert lines[-3:] == ["Total                                      60",
+                          "Audit: printed 49, tally 60",
+                          "Steam Witch: 60 points, legal"]
+
+
+def test_check_to_a_pipe_gives_each_finding_a_line(capsys):
+    assert main(["check", str(examples_dir("op-en") / "rosters" / "reedmarsh-rabble.yaml")]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1] == "Unit          Count  Each  Subtotal  Findings"
+    assert lines[4] == ("Moss              2    52       104  warning W-OPEN-NO-TRAIT [trait]: "
+                        "no Trait: legal, but most characters take one")
+    assert lines[7] == "Total             6             430"
+    assert lines[8] == "Total 430 of 800 points: 370 remaining"
+    assert lines[-1] == "Reedmarsh Rabble: not legal"
+
+
+def test_a_unit_with_two_findings_takes_two_lines(tmp_path, capsys):
+    unit = tmp_path / "u.yaml"
+    unit.write_text("name: Overdone\nskills:\n  melee: {off_dice: 4}\n  arcane: {off_dice: 4}\n")
+    roster = tmp_path / "r.yaml"
+    roster.write_text("name: Pair\npoints_cap: 500\nunits:\n  - {unit: u.yaml, count: 1}\n")
+    assert main(["check", str(roster)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    first, second = lines[2], lines[3]
+    assert first.startswith("Overdone      1") and "error E-DICE [skills.melee.off_dice]" in first
+    assert second.strip().startswith("error E-DICE [skills.arcane.off_dice]")
+    assert second.index("error") == first.index("error")  # under the Findings column
+
+
+def test_a_terminal_gets_rich_tables_for_a_normal_force_only(monkeypatch, capsys):
+    monkeypatch.setattr("designer.cli._terminal", lambda: True)
+    assert main(["check", str(ROSTERS / "northern-raid.yaml")]) == 0
+    assert "┃ Unit" in capsys.readouterr().out
+    force = load_roster(ROSTERS / "northern-raid.yaml")
+    big = force.with_entries(force.entries * (RICH_ROWS // len(force.entries) + 1))
+    monkeypatch.setattr("designer.roster.load_roster", lambda path: big)
+    assert main(["check", str(ROSTERS / "northern-raid.yaml")]) == 1  # over its cap now
+    out = capsys.readouterr().out
+    assert "┃" not in out and out.count("\nLevy Spearman ") == RICH_ROWS // 6 + 1
+
+
+@pytest.mark.parametrize(("env", "expected"), [
+    ({"TTY_COMPATIBLE": "1"}, True), ({"TTY_COMPATIBLE": "0", "FORCE_COLOR": "1"}, False),
+    ({"FORCE_COLOR": "1"}, True), ({"FORCE_COLOR": ""}, False), ({}, False),
+])
+def test_terminal_is_decided_as_rich_decides_it(monkeypatch, env, expected):
+    for name in ("TTY_COMPATIBLE", "FORCE_COLOR"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    assert _terminal() is expected  # pytest's captured stdout is no terminal
+
+
+# --- the catalog cache ---------------------------------------------------------------
+
+
+@pytest.fixture
+def bundled_copy(tmp_path, monkeypatch):
+    """A copy of the bundled catalogs standing in for them, and an empty cache folder."""
+    root = tmp_path / "catalog"
+    shutil.copytree(catalog_root() / "opentactics", root / "opentactics",
+                    ignore=shutil.ignore_patterns("examples"))
+    monkeypatch.setattr("designer.systems.catalog_root", lambda: root)
+    monkeypatch.setenv(catalog_cache.ENV, str(tmp_path / "cache"))
+    return root
+
+
+def _refuse(*args, **kwargs):
+    raise AssertionError("validated again")
+
+
+def test_a_bundled_catalog_is_read_back_until_a_file_changes(bundled_copy, tmp_path,
+                                                            monkeypatch):
+    game = system("opentactics")
+    first = game.load_catalog(bundled_copy / "opentactics")
+    assert len(list((tmp_path / "cache").glob("catalog-*.pickle"))) == 1
+    monkeypatch.setattr("designer.systems.opentactics.catalog.validate", _refuse)
+    again = game.load_catalog(bundled_copy / "opentactics")  # from the cache
+    assert again is not first
+    assert [a.name for a in again.abilities] == [a.name for a in first.abilities]
+    assert again.ability("Hex").cost == first.ability("Hex").cost
+    with (bundled_copy / "opentactics" / "abilities.yaml").open("a") as fh:
+        fh.write("# a house rule is coming\n")
+    with pytest.raises(AssertionError, match="validated again"):
+        game.load_catalog(bundled_copy / "opentactics")
+
+
+def test_a_torn_cache_file_means_validating_afresh(bundled_copy, tmp_path):
+    game = system("opentactics")
+    game.load_catalog(bundled_copy / "opentactics")
+    (kept,) = (tmp_path / "cache").glob("catalog-*.pickle")
+    kept.write_bytes(kept.read_bytes()[:100])
+    assert game.load_catalog(bundled_copy / "opentactics").ability("Hex") is not None
+    assert len(kept.read_bytes()) > 100  # written whole again
+
+
+def test_other_catalogs_and_the_off_switch_are_not_cached(bundled_copy, tmp_path,
+                                                         monkeypatch):
+    house = tmp_path / "house"
+    shutil.copytree(bundled_copy / "opentactics", house)
+    system("opentactics").load_catalog(house)
+    assert not (tmp_path / "cache").exists()
+    monkeypatch.setenv(catalog_cache.ENV, "off")
+    system("opentactics").load_catalog(bundled_copy / "opentactics")
+    assert not (tmp_path / "cache").exists()
+
+
+def test_every_systems_examples_price_the_same_from_the_cache(tmp_path):
+    """Each system's catalogs through a fresh process: validated and written, then read
+    back; the tallies are the same."""
+    code = ("import json, sys; from designer.units import load_unit_file; "
+            "print(json.dumps([load_unit_file(p).tally.as_dict() for p in sys.argv[1:]]))")
+    paths = [str(next((examples_dir(name) / "units").glob("*.yaml"))) for name in
+             ("opentactics", "op-en", "tactics", "openfire")]
+    env = {"DESIGNER_CACHE_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    runs, kept = [], []
+    for _ in range(2):
+        runs.append(subprocess.run([sys.executable, "-c", code, *paths], capture_output=True,
+                                   text=True, env=env, timeout=120, check=True).stdout)
+        kept.append({p.name: p.stat().st_mtime_ns for p in tmp_path.glob("catalog-*.pickle")})
+    assert len(kept[0]) >= 4  # one or more a system (an Op-En setting, an Open Fire module)
+    assert kept[1] == kept[0]  # the second run only read them
+    assert json.loads(runs[0]) == json.loads(runs[1])
+
+
+# --- the command as installed ----------------------------------------------------------
+
+
+def _designer(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "designer", *args], capture_output=True,
+                          text=True, timeout=120)
+
+
+def test_the_command_prints_all_and_exits_with_the_code(tmp_path, capsys):
+    done = _designer("price", str(UNITS / "steam-witch.yaml"), "--json")
+    assert done.returncode == 0 and done.stderr == ""
+    assert main(["price", str(UNITS / "steam-witch.yaml"), "--json"]) == 0
+    assert done.stdout == capsys.readouterr().out
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("name: Overdone\nskills:\n  melee: {off_dice: 4}\n")
+    assert _designer("price", str(bad)).returncode == 1
+    missing = _designer("price", str(tmp_path / "none.yaml"))
+    assert missing.returncode == 2 and missing.stdout == ""
+    assert missing.stderr.count("\n") == 1 and "no such file" in missing.stderr
+
+
+def test_loading_a_roster_puts_the_collector_back_as_it_was():
+    assert gc.isenabled()
+    load_roster(ROSTERS / "northern-raid.yaml")
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        load_roster(ROSTERS / "northern-raid.yaml")
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+# --- the PDF ---------------------------------------------------------------------------
+
+
+def _page(book: Book) -> bytes:
+    return bytes(book.pdf.pages[1].contents)
+
+
+def test_text_is_written_as_fpdf2_writes_it():
+    """Latin and CJK text, bold CJK (stroked: fpdf2's own path), sizes, colours and a
+    fill colour that differs from the text's: the same bytes either way."""
+    pages = []
+    for plain in (True, False):
+        book = Book("a4", "t", "v")
+        book._plain = plain
+        book.pdf.add_page()
+        for i, (text, style, size) in enumerate([
+            ("Melee", "", 8.0), ("Melee", "", 8.0), ("OFF 2", "B", 6.5), ("Hex 2:", "I", 7.25),
+            ("火球 Fire", "", 8.0), ("火球", "B", 9.0), ("Ünïcödé", "BI", 5.5)]):
+            if i == 3:
+                book.box(5, 5, 10, 10, fill=(200, 10, 10))
+            book.text(10 + i, 20 + 5 * i, text, style, size, (i * 30, 0, 0), "LCR"[i % 3])
+        pages.append(_page(book))
+    assert pages[0] == pages[1]
+    assert pages[0].count(b" Td ") == 8  # seven lines, one of them in two fonts
+
+
+def test_dice_are_placed_where_fpdf2_drew_them():
+    """The cached die outline, translated into place, has the corners fpdf2's polygon
+    had, to a hundredth of a point, and its pip the same centre."""
+    book = Book("a4", "t", "v")
+    book.pdf.add_page()
+    book.dice(50.0, 60.0, 2, (20, 20, 20), 3.1, 20.0)
+    text = _page(book).decode("latin-1")
+    tx, ty = map(float, re.search(r"q 1 0 0 1 (\S+) (\S+) cm", text).groups())
+    numbers = [float(n) for n in re.findall(r"(-?\d+\.\d+|-?\d+)(?= )", text.split(" cm ")[1])]
+    k, h, size = book.pdf.k, book.pdf.h, 3.1
+    gap, span = size * 0.22, 2 * size + size * 0.22
+    expected = [((50 - span / 2 + px * size) * k, (h - (60 - size / 2 + py * size)) * k)
+                for px, py in DIE]
+    drawn = list(zip(numbers[0::2], numbers[1::2], strict=False))[:len(DIE)]
+    assert max(abs(tx + x - ex) + abs(ty + y - ey)
+               for (x, y), (ex, ey) in zip(drawn, expected, strict=True)) <= 0.01
+    assert text.count(" h f") == 2 and text.count(" c f") == 2  # two dice, two pips
+    pip = re.search(r"Q\s+1 1 1 rg\s+q 1 0 0 1 \S+ \S+ cm (\S+) 0 m", text)
+    r = size * 0.13 * k
+    assert abs(tx + float(pip.group(1)) - r - (50 - span / 2 + size / 2) * k) <= 0.01
+    assert gap > 0

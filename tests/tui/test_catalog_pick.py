@@ -1,0 +1,133 @@
+"""Picking from the catalog: enter on an entry in the browser adds it to the unit being
+designed (the contract's `catalog_pick`), and the command palette finds catalog entries
+and the force's units."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from designer.errors import InputError
+from designer.systems import SYSTEMS, system
+from designer.tui.app import build_app
+from designer.tui.documents import example_units
+from tests.tui.helpers import ASH_WARDEN
+
+SIZE = (120, 40)
+#: the sections whose entries a unit takes, per system (the rest are for reading)
+PICKABLE = {"opentactics": {"abilities", "equipment", "types"},
+            "op-en": {"forms", "traits", "skills", "abilities", "equipment"},
+            "openfire": {"profiles", "rules", "weapons", "upgrades"},
+            "tactics": set()}
+
+
+@pytest.mark.parametrize("name", SYSTEMS)
+def test_every_pickable_section_adds_its_last_entry(name):
+    """Each section's last entry (or the one before) goes onto some example unit (one
+    with the module the entry is from, one without it already...), and reading sections
+    give None."""
+    game = system(name)
+    units = [u.unit for u in example_units(game)]
+    picked = set()
+    for section in game.catalog_sections(game.bundled_catalog()):
+        refusals: list[str] = []
+        for row in reversed(section.rows[-2:]):  # Op-En's last equipment row is Unarmed
+            results = []
+            for unit in units:
+                catalog = game.catalog_for(game.unit_data(unit))  # the unit's own
+                try:
+                    results.append((unit, catalog, game.catalog_pick(unit, catalog,
+                                                                     section.key, row.name)))
+                except InputError as exc:
+                    refusals.append(exc.problem)
+            if results:
+                break
+        assert results, (section.key, refusals)
+        if all(after is None for _, _, after in results):
+            continue
+        picked.add(section.key)
+        for unit, catalog, after in results:
+            written = json.dumps(game.unit_data(after))
+            assert row.name.split(" (")[0] in written, (section.key, row.name)
+            assert after != unit
+            game.assess(after, catalog)  # prices without raising
+    assert picked == PICKABLE[name]
+
+
+def test_a_second_of_the_same_ability_is_refused():
+    game = system("opentactics")
+    catalog = game.bundled_catalog()
+    unit = game.parse_unit({"name": "U", "abilities": [{"name": "Aim"}]}, catalog)
+    with pytest.raises(InputError, match="U has Aim already; change its rank"):
+        game.catalog_pick(unit, catalog, "abilities", "Aim")
+    assert game.catalog_pick(unit, catalog, "saves", "Cavalry") is None
+
+
+@pytest.mark.tui
+async def test_enter_in_the_browser_adds_to_the_unit_in_the_designer(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "warden.yaml").write_text(ASH_WARDEN)
+    app = build_app(unit_path=Path("warden.yaml"), start="edit")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        designer = app.screen
+        before = designer.doc.tally.total
+        await pilot.press("f3")
+        await pilot.pause()
+        browser = app.screen
+        assert type(browser).__name__ == "BrowserScreen"
+        assert "enter adds it to Ash Warden" in str(
+            browser.query_one("#detail-abilities").render())
+        for key in "ambush":
+            await pilot.press(key)
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        names = [a.name for a in designer.doc.unit.abilities]
+        assert names == ["Stealth", "Nimble", "Ambush"]
+        ambush = designer.doc.tally.total - before
+        assert ambush > 0
+        assert any(n.message == f"Added Ambush to Ash Warden: {before} → {before + ambush} "
+                   "points (ctrl+z in the designer takes it back)."
+                   for n in app._notifications)
+        await pilot.press("enter")  # again: refused, nothing changes
+        await pilot.pause()
+        assert [a.name for a in designer.doc.unit.abilities] == names
+        assert any(n.message == "Ash Warden has Ambush already; change its rank in the "
+                   "abilities step" for n in app._notifications)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is designer
+        assert f"{before + ambush}" in str(designer.query_one("#total").render())
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert [a.name for a in designer.doc.unit.abilities] == ["Stealth", "Nimble"]
+
+
+@pytest.mark.tui
+async def test_the_palette_finds_catalog_entries_and_the_forces_units(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    app = build_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        for key in "arc-strike":
+            await pilot.press(key)
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        browser = app.screen
+        assert type(browser).__name__ == "BrowserScreen"
+        listing = browser.query_one("#list-abilities")
+        assert browser.shown["abilities"][listing.highlighted].name == "Arc-Strike"
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        for key in "unit: levy":
+            await pilot.press(key)
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "DesignerScreen"
+        assert app.screen.doc.unit.name == "Levy Spearman"

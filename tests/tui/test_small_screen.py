@@ -1,0 +1,88 @@
+"""At 80x24 nothing a user needs is cut off: tally lines wrap instead of being cut, the
+card shows on the last step when there is no room for it beside the tally, the footer's
+keys fit; and a line priced under another step says which."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pytest
+
+from designer.tui.app import build_app
+from designer.tui.widgets.tally import PointsList, fit
+from tests.tui.helpers import ASH_WARDEN
+
+pytestmark = pytest.mark.tui
+
+ARMOURED = """\
+name: Armoured
+types: [Infantry]
+skills:
+  melee: {off_dice: 2, def_dice: 2, range: 1}
+  ballistic: {def_dice: 1}
+equipment:
+  - {item: Heavy Armor}
+"""
+
+
+def test_a_long_tally_line_wraps_and_keeps_its_points():
+    assert fit("athletics cost of flight", "12", 21, 2).plain.split("\n") == [
+        "  athletics cost   12", "   of flight"]
+    assert fit("Total", "23", 21).plain == "Total              23"
+    rows = [("Melee DEF +2 (Heavy Armor) → step 2", "6", 2, ""), ("Total", "23", 0, "")]
+    assert [PointsList.lines(rows, w) for w in (21, 30, 80)] == [4, 3, 2]
+    assert [len(PointsList.fitted(rows, w).plain.split("\n")) for w in (21, 30, 80)] == [
+        4, 3, 2]
+
+
+async def test_equipment_bumps_say_where_they_are_counted(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "armoured.yaml").write_text(ARMOURED)
+    app = build_app(unit_path=Path("armoured.yaml"), start="edit")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("alt+5")
+        await pilot.pause()
+        screen = app.screen
+        equipment = screen.figures(screen.view())[4]
+        assert equipment.label == "5 Equipment" and equipment.points is None
+        assert [(line.item, line.points) for line in equipment.lines] == [
+            ("Melee DEF +2 (Heavy Armor) → step 2", 6),
+            ("Ballistic DEF +2 (Heavy Armor) → step 2", 6)]
+        shown = " ".join(str(screen.query_one("#tally-steps").render()).split())
+        assert "Ballistic DEF +2 (Heavy Armor) → 6 step 2" in shown  # wrapped, not cut
+        assert "2 Bumps 12" in shown
+
+
+@pytest.mark.parametrize(("size", "beside", "on_last_step"), [
+    ((80, 24), False, True), ((120, 40), True, False)])
+async def test_the_card_shows_beside_or_on_the_last_step(tmp_path, monkeypatch, size, beside,
+                                                         on_last_step):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "warden.yaml").write_text(ASH_WARDEN)
+    app = build_app(unit_path=Path("warden.yaml"), start="edit")
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press("alt+8")
+        await pilot.pause()
+        screen = app.screen
+        assert screen.query_one("#card").display is beside
+        card = screen.query_one("#tally-card")
+        assert card.display is on_last_step
+        assert "Gear: Bow or Crossbow (range 6)" in str(card.render())
+
+
+@pytest.mark.parametrize("start", ["home", "edit"])
+async def test_the_footer_keys_fit_80_columns(tmp_path, monkeypatch, start):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "warden.yaml").write_text(ASH_WARDEN)
+    app = build_app(unit_path=Path("warden.yaml") if start == "edit" else None, start=start)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        keys = [k for k in app.screen.query("FooterKey") if k.display]
+        assert any("Quit" in str(k.render()) for k in keys)
+        assert any("Help" in str(k.render()) for k in keys)
+        regions = sorted(k.region for k in keys)
+        assert regions[-1].right <= 80  # the last is "^p palette"
+        assert all(a.right < b.x for a, b in itertools.pairwise(regions))
