@@ -70,6 +70,8 @@ class ForceEntry:
     source: str = ""
     problem: str = ""
     written: Any = None
+    #: the entry's own keys (the system's ENTRY_KEYS, e.g. a TACTICS entry's side)
+    fields: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def broken(self) -> bool:
@@ -131,7 +133,7 @@ class Force:
         return self.budgeted and self.total > self.cap  # type: ignore[operator]
 
     def members(self) -> list[Member]:
-        return [Member(e.assessment, e.count) for e in self.entries if not e.broken]
+        return [Member(e.assessment, e.count, e.fields) for e in self.entries if not e.broken]
 
     @property
     def broken(self) -> list[int]:
@@ -244,6 +246,7 @@ def parse_roster(data: Any, *, file: str | Path | None = None,
         raise InputError(f"is a {game.UNIT_WORD} file, not a roster (it lists no units:); "
                          f"use `designer price` for a {game.UNIT_WORD}", file=file)
     generic, fields = game.split_roster(mapping, file)
+    generic, own = _entry_fields(generic, game.ENTRY_KEYS)
     roster = validate(RosterFile, generic, file=file)
     base = base if base is not None else (Path(file).parent if file else Path.cwd())
     catalog = game.catalog_for(mapping, file)
@@ -253,14 +256,32 @@ def parse_roster(data: Any, *, file: str | Path | None = None,
     entries = []
     for i, entry in enumerate(roster.units):
         try:
-            entries.append(_entry(entry, i, game, base, file, shared, loaded_files,
-                                  targets))
+            made = _entry(entry, i, game, base, file, shared, loaded_files, targets)
         except InputError as exc:
             if not keep_broken:
                 raise
-            entries.append(broken_entry(entry.unit, entry.count, exc, base, file))
+            made = broken_entry(entry.unit, entry.count, exc, base, file)
+        entries.append(replace(made, fields=own[i]) if own[i] else made)
     return Force(game, catalog, roster.name, roster.points_cap, tuple(entries),
                  path=Path(file) if file else None, fields=fields)
+
+
+def _entry_fields(generic: dict[str, Any], keys: tuple[str, ...]
+                  ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The roster without the entries' own keys, and those keys entry by entry."""
+    units = generic.get("units")
+    if not keys or not isinstance(units, list):
+        return generic, [{} for _ in (units if isinstance(units, list) else ())]
+    own: list[dict[str, Any]] = []
+    kept: list[Any] = []
+    for raw in units:
+        if isinstance(raw, dict):
+            own.append({k: raw[k] for k in keys if k in raw})
+            raw = {k: v for k, v in raw.items() if k not in keys}
+        else:
+            own.append({})
+        kept.append(raw)
+    return {**generic, "units": kept}, own
 
 
 def _entry(entry: RosterEntry, i: int, game: GameSystem, base: Path, file: str | Path | None,
@@ -364,14 +385,13 @@ def roster_data(force: Force, base: Path | None = None) -> dict[str, Any]:
         data["points_cap"] = force.cap
     data["units"] = [_written(e, base) if e.broken else
                      {"unit": _source(e, base) or force.game.unit_data(e.unit),
-                      "count": e.count} for e in force.entries]
+                      "count": e.count, **e.fields} for e in force.entries]
     return force.game.join_roster(data, force.fields)
 
 
 def _written(entry: ForceEntry, base: Path | None) -> dict[str, Any]:
     """A broken entry as the roster had it (its path re-based when the roster moves)."""
-    written = dict(entry.written or {})
-    written["count"] = entry.count
+    written = {**(entry.written or {}), "count": entry.count, **entry.fields}
     if entry.file is not None and base is not None:
         written["unit"] = os.path.relpath(entry.file, base.resolve()).replace(os.sep, "/")
     return written

@@ -98,10 +98,12 @@ class Fact:
 
 @dataclass(frozen=True, slots=True)
 class Member:
-    """What a force check sees of one entry: the assessed unit and how many."""
+    """What a force check sees of one entry: the assessed unit, how many, and the entry's
+    own fields (the system's `ENTRY_KEYS`, e.g. a TACTICS entry's side)."""
 
     assessment: Assessment
     count: int
+    fields: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -205,6 +207,9 @@ class GameSystem(ABC):
     SHARED_KEYS: ClassVar[tuple[str, ...]] = ()
     #: keys that make a file of this system a roster rather than a unit
     ROSTER_KEYS: ClassVar[tuple[str, ...]] = ("units",)
+    #: keys a roster entry may hold besides unit and count, kept with that entry however
+    #: the force is edited (TACTICS: the entry's side)
+    ENTRY_KEYS: ClassVar[tuple[str, ...]] = ()
     #: whether `engage` gives exact matchup odds; what a mode is called; the extra terms
     #: of a matchup as (key, what it means)
     ENGAGES: ClassVar[bool] = False
@@ -301,6 +306,11 @@ class GameSystem(ABC):
     @abstractmethod
     def catalog_sections(self, catalog: Any) -> tuple[CatalogSection, ...]:
         """The catalog as browsable sections."""
+
+    def entry_choices(self, key: str, fields: Mapping[str, Any]) -> tuple[str, ...]:
+        """The values the entry key `key` (one of ENTRY_KEYS) may take in a force whose own
+        fields are `fields`, in the order the forces screen cycles through them."""
+        return ()
 
     def catalog_pick(self, unit: Any, catalog: Any, section: str, name: str) -> Any | None:
         """`unit` with the entry `name` of the catalog section `section` added, as picking

@@ -197,3 +197,41 @@ async def test_every_step_fits_and_shows_no_points(tmp_path, size, example):
                 assert word not in screen_text, (step.key, word)
             assert not [w for w in app.screen.query(Static) if w.id in ("total", "audit")
                         and w.display and "pts" in str(w.render())]
+
+
+async def test_an_encounters_sides_are_shown_and_set_with_s(tmp_path, monkeypatch):
+    """The forces screen has a Side column; `s` moves the highlighted entry to the next
+    side, a new sheet starts on none, and the save writes each under its side."""
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(examples_dir("tactics"), tmp_path / "tx")
+    path = tmp_path / "tx" / "rosters" / "dock-ambush.yaml"
+    app = build_app(roster_path=path, start="roster")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        table = screen.query_one("#units")
+        assert [str(c.label) for c in table.columns.values()][:3] == ["Unit", "×", "Side"]
+        assert [str(table.get_row_at(i)[2]) for i in range(4)] == [
+            "players", "enemies", "enemies", "enemies"]
+        assert any(str(k.render()) == "s Side" for k in screen.query("FooterKey"))
+        table.focus()
+        table.move_cursor(row=3)
+        await pilot.press("s")  # the drone joins the players
+        await pilot.pause()
+        facts = {f.key: f.value for f in screen.doc.force.facts()}
+        assert facts["players_creatures"] == 2 and facts["enemies_creatures"] == 7
+        await pilot.press("n")  # a new sheet: on no side until s
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert str(table.get_row_at(4)[2]) == "–"
+        await pilot.press("s")
+        await pilot.pause()
+        assert str(table.get_row_at(4)[2]) == "players"
+        await save(app, pilot)
+    sides = load_yaml(path)["sides"]
+    assert [e["sheet"] for e in sides["players"]][:2] == ["../units/sergeant-vale.yaml",
+                                                          "../units/warden-drone.yaml"]
+    assert [e["sheet"] for e in sides["enemies"]] == ["../units/dock-thug.yaml",
+                                                      "../units/harbour-brute.yaml"]
+    assert sides["players"][2]["sheet"]["name"] == "New Sheet"

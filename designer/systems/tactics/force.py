@@ -3,9 +3,10 @@ the side of each entry, and their facts per side. There is no budget.
 
 The file is `{system, name, table?, sides: {players: [{sheet, count}], enemies: [...]}}`.
 The generic roster form (`units:` with `unit:` entries, each with a `side:`) is read too.
-Either way the force's own fields hold `sides` (one side name per entry, in entry order)
-and `side_names` (the sides in the file's order); an entry without a side counts under
-"unassigned" (W-TX-SIDE). `join_roster` writes the `sides:` form.
+Either way each entry keeps its side (`side`, an entry key of the system: it stays with
+the entry however the force is edited) and the force's own fields hold `side_names` (the
+sides in the file's order); an entry without a side counts under "unassigned"
+(W-TX-SIDE). `join_roster` writes the `sides:` form.
 """
 
 from __future__ import annotations
@@ -63,7 +64,6 @@ def split_roster(data: dict[str, Any], file: str | Path | None, check_sheet: Any
     generic = dict(data)
     fields: dict[str, Any] = {k: generic.pop(k) for k in OWN_KEYS if k in generic}
     seen: dict[str, str] = {}
-    sides: list[str | None] = []
     names: list[str] = []
     if "sides" in generic:
         if "units" in generic:
@@ -93,22 +93,18 @@ def split_roster(data: dict[str, Any], file: str | Path | None, check_sheet: Any
                 raw = {"sheet": raw} if isinstance(raw, str) else raw
                 entry = validate(SideEntry, raw, file=file, field_prefix=f"{at}[{j}]")
                 check_sheet(entry.sheet, f"{at}[{j}].sheet")
-                units.append({"unit": entry.sheet, "count": entry.count})
-                sides.append(side)
+                units.append({"unit": entry.sheet, "count": entry.count, "side": side})
         generic["units"] = units
     elif isinstance(generic.get("units"), list):
         units = []
         for i, raw in enumerate(generic["units"]):
-            side = None
             if isinstance(raw, dict) and "side" in raw:
-                raw = dict(raw)
-                side = _side_name(raw.pop("side"), file, f"units[{i}].side", seen)
+                side = _side_name(raw["side"], file, f"units[{i}].side", seen)
+                raw = {**raw, "side": side}
                 if side not in names:
                     names.append(side)
             units.append(raw)
-            sides.append(side)
         generic["units"] = units
-    fields["sides"] = tuple(sides)
     fields["side_names"] = tuple(names)
     return generic, fields
 
@@ -123,21 +119,31 @@ def join_roster(generic: dict[str, Any], fields: Mapping[str, Any]) -> dict[str,
         out["points_cap"] = fields["points_cap"]
     groups: dict[str, list[dict[str, Any]]] = {name: [] for name in
                                                fields.get("side_names", ())}
-    for side, entry in zip(sides_of(fields, len(generic.get("units", []))),
-                           generic.get("units", []), strict=True):
-        groups.setdefault(side, []).append(
-            {("sheet" if k == "unit" else k): v for k, v in entry.items()})
+    for entry in generic.get("units", []):
+        groups.setdefault(entry.get("side") or UNASSIGNED, []).append(
+            {("sheet" if k == "unit" else k): v for k, v in entry.items() if k != "side"})
     out["sides"] = groups
     out.update({k: v for k, v in generic.items()
                 if k not in ("system", "name", "units", "points_cap")})
     return out
 
 
-def sides_of(fields: Mapping[str, Any] | None, count: int) -> list[str]:
-    """The side of each of `count` entries; an entry the fields do not place (one added
-    since the file was read) is unassigned."""
-    given = list((fields or {}).get("sides", ()))[:count]
-    return [side or UNASSIGNED for side in given] + [UNASSIGNED] * (count - len(given))
+#: the sides a new encounter offers (the notes' own examples)
+DEFAULT_SIDES = ("players", "enemies")
+
+
+def side_choices(fields: Mapping[str, Any]) -> tuple[str, ...]:
+    """The sides an entry can be put on: the encounter's, with players and enemies while
+    it has fewer than two."""
+    named = tuple(fields.get("side_names", ()))
+    if len(named) >= 2:
+        return named
+    return named + tuple(s for s in DEFAULT_SIDES if s not in named)
+
+
+def side_of(member: Member) -> str:
+    """The side of an entry; one without (added since the file was read) is unassigned."""
+    return member.fields.get("side") or UNASSIGNED
 
 
 def force_rules(fields: Mapping[str, Any] | None = None) -> ForceRules:
@@ -145,10 +151,11 @@ def force_rules(fields: Mapping[str, Any] | None = None) -> ForceRules:
 
     def checks(members: Sequence[Member]) -> list[Issue]:
         out = []
-        for i, side in enumerate(sides_of(fields, len(members))):
-            if side == UNASSIGNED and UNASSIGNED not in fields.get("side_names", ()):
+        for i, member in enumerate(members):
+            if side_of(member) == UNASSIGNED and UNASSIGNED not in fields.get("side_names",
+                                                                              ()):
                 out.append(Issue("W-TX-SIDE", "warning",
-                                 f"{members[i].assessment.tally.name} is on no side; list it "
+                                 f"{member.assessment.tally.name} is on no side; list it "
                                  "under a side in sides:", f"units[{i}]"))
         if fields.get("points_cap") is not None:
             out.append(Issue("W-TX-POINTS", "warning", "TACTICS defines no points, so "
@@ -166,7 +173,8 @@ def side_facts(members: Sequence[Member], fields: Mapping[str, Any]) -> list[Fac
     capacity (each sheet's count times its value; an unset or invalid value counts 0)."""
     order = list(fields.get("side_names", ()))
     totals: dict[str, list[int]] = {}
-    for side, member in zip(sides_of(fields, len(members)), members, strict=True):
+    for member in members:
+        side = side_of(member)
         if side not in order:
             order.append(side)
         final, n = member.assessment.final, member.count

@@ -35,6 +35,7 @@ class Tactics(GameSystem):
     UNIT_WORD = "sheet"
     SHARED_KEYS = ("table",)
     ROSTER_KEYS = ("sides", "units")
+    ENTRY_KEYS = ("side",)
 
     def load_catalog(self, root: Path) -> Catalog:
         return load_catalog(root)
@@ -90,6 +91,9 @@ class Tactics(GameSystem):
     def join_roster(self, generic: dict[str, Any], fields: Mapping[str, Any]
                     ) -> dict[str, Any]:
         return force.join_roster(generic, fields)
+
+    def entry_choices(self, key: str, fields: Mapping[str, Any]) -> tuple[str, ...]:
+        return force.side_choices(fields) if key == "side" else ()
 
     def catalog_sections(self, catalog: Catalog) -> tuple[CatalogSection, ...]:
         return browse.catalog_sections(catalog)

@@ -9,7 +9,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -26,25 +25,9 @@ from designer.tui.screens.base import DocumentScreen
 from designer.tui.screens.dialogs import ConfirmDialog, ExampleDialog, PathDialog
 from designer.tui.widgets.fields import Spinner, TextField
 from designer.tui.widgets.points_bar import PointsBar
+from designer.tui.widgets.unit_table import UnitTable, entry_name
 
 MAX_NAME = 80
-
-
-def entry_name(force: Force, index: int) -> str:
-    """What the table calls an entry: its unit's name, or for a broken one what the
-    roster wrote."""
-    entry = force.entries[index]
-    return entry.tally.name if entry.broken else force.game.unit_name(entry.unit)
-
-
-class UnitTable(DataTable):
-    """The force's units; +/- change the count of the highlighted one."""
-
-    BINDINGS = [
-        Binding("plus,equals_sign,right", "screen.count(1)", "Count", key_display="+/-"),
-        Binding("minus,left", "screen.count(-1)", "Count", show=False),
-        Binding("enter", "select_cursor", "Open"),
-    ]
 
 
 class ForcesScreen(DocumentScreen):
@@ -70,7 +53,16 @@ class ForcesScreen(DocumentScreen):
     def __init__(self, doc: ForceDoc) -> None:
         super().__init__()
         self.doc = doc
-        self._priced: bool | None = None  # the table's columns are made for this
+        self.bind_entry_keys()
+
+    def bind_entry_keys(self) -> None:
+        """`s` sets the highlighted entry's own key (a TACTICS entry's side), named after
+        the key in the footer, for a system whose roster entries have one."""
+        keys = self.doc.game.ENTRY_KEYS
+        if keys:
+            self._bindings.bind("s", "cycle_entry_key", keys[0].title())
+            if self.is_mounted:
+                self.refresh_bindings()
 
     def compose(self) -> ComposeResult:
         force = self.doc.force
@@ -98,6 +90,7 @@ class ForcesScreen(DocumentScreen):
     def set_doc(self, doc: ForceDoc) -> None:
         """Show another force (after Open)."""
         self.doc = doc
+        self.bind_entry_keys()
         if self.is_mounted:
             self.call_later(self.refresh_view, full=True)
             self.announce_broken()
@@ -117,52 +110,11 @@ class ForcesScreen(DocumentScreen):
 
     # --- view -------------------------------------------------------------------------------
 
-    def _columns(self, table: UnitTable, priced: bool) -> None:
-        """The table's columns; points and subtotals only for a system with points."""
-        if priced == self._priced:
-            return
-        self._priced = priced
-        table.clear(columns=True)
-        table.add_column("Unit", key="unit")
-        if priced:
-            table.add_column("Pts", key="pts")
-        table.add_column("×", key="count")
-        if priced:
-            table.add_column("Total", key="sub")
-        table.add_column("Status", key="status", width=12)  # fixed: rows re-render alike
-        table.add_column("From", key="from")
-
     async def refresh_view(self, *, focus: str | None = None, full: bool = False) -> None:
         force = self.doc.force
         game = force.game
         priced = game.PRICED
-        table = self.query_one(UnitTable)
-        row = table.cursor_row
-        self._columns(table, priced)
-        table.clear()
-        colours = self.app.theme_variables
-        for i, e in enumerate(force.entries):
-            tally = e.tally
-            if e.broken:
-                status = Text("✗ unreadable", colours.get("error", "red"))
-            elif tally.errors:
-                n = len(tally.errors)
-                status = Text(f"✗ {n} error{'s' if n > 1 else ''}", colours.get("error", "red"))
-            elif tally.warnings:
-                n = len(tally.warnings)
-                status = Text(f"! {n} warning{'s' if n > 1 else ''}",
-                              colours.get("warning", "yellow"))
-            else:
-                status = Text("✓ legal", colours.get("success", "green"))
-            where = (e.source or "in roster") if e.broken else (
-                e.file.name if e.file is not None else "in roster")
-            figures = [Text(str(tally.total), justify="right")] if priced else []
-            count = Text(str(e.count), justify="right")
-            subtotal = [Text(str(e.subtotal), justify="right")] if priced else []
-            table.add_row(Text(entry_name(force, i)), *figures, count, *subtotal, status,
-                          Text(where), key=str(i))
-        if force.entries:
-            table.move_cursor(row=max(0, min(row, len(force.entries) - 1)), animate=False)
+        self.query_one(UnitTable).show(force, self.app.theme_variables)
         budget = force.rules.budget if priced else None
         bar = self.query_one(PointsBar)
         bar.display = budget is not None
@@ -237,6 +189,29 @@ class ForcesScreen(DocumentScreen):
             force = self.doc.force
             await self.apply(force.with_count(index, force.entries[index].count + delta))
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "cycle_entry_key":
+            return bool(self.doc.game.ENTRY_KEYS)
+        return True
+
+    async def action_cycle_entry_key(self) -> None:
+        """The highlighted entry's own key (its side) to the next value the system
+        offers."""
+        index, game = self.current, self.doc.game
+        if index is None or not game.ENTRY_KEYS:
+            return
+        force = self.doc.force
+        key = game.ENTRY_KEYS[0]
+        choices = game.entry_choices(key, force.fields)
+        if not choices:
+            return
+        entry = force.entries[index]
+        now = entry.fields.get(key)
+        value = choices[(choices.index(now) + 1) % len(choices)] if now in choices \
+            else choices[0]
+        await self.apply(force.replaced(index, replace(entry, fields={**entry.fields,
+                                                                     key: value})))
+
     async def action_remove(self) -> None:
         index = self.current
         if index is not None:
@@ -257,7 +232,8 @@ class ForcesScreen(DocumentScreen):
             return
         name = f"{force.game.unit_name(entry.unit)} (copy)"[:MAX_NAME]
         unit = renamed(force.game, force.catalog, entry.unit, name)
-        await self.apply(force.inserted(self.doc.entry(unit, entry.count), index + 1))
+        copy = replace(self.doc.entry(unit, entry.count), fields=entry.fields)  # its side...
+        await self.apply(force.inserted(copy, index + 1))
         self.query_one(UnitTable).move_cursor(row=index + 1)
 
     def action_add(self) -> None:
@@ -323,9 +299,9 @@ class ForcesScreen(DocumentScreen):
                        assessment: Any | None = None, replacing: int | None = None) -> None:
         force = self.doc.force
         if replacing is not None and replacing < len(force.entries):
-            count = force.entries[replacing].count
-            await self.apply(force.replaced(replacing,
-                                            self.doc.entry(unit, count, file, assessment)))
+            old = force.entries[replacing]
+            entry = replace(self.doc.entry(unit, old.count, file, assessment), fields=old.fields)
+            await self.apply(force.replaced(replacing, entry))
             self.notify(f"Repaired: {force.game.unit_name(unit)}.", timeout=3, markup=False)
             return
         await self.apply(force.inserted(self.doc.entry(unit, 1, file, assessment)))

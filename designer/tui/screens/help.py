@@ -73,6 +73,8 @@ def keys_for(game: GameSystem, sections: Sequence[str] = (), own: Keys = (),
             ("+ / -", f"count of the highlighted {word}"),
             ("a  f  n", f"add an example {word}, a {word} file, or a new {word}"),
             ("d  delete", f"duplicate / remove the highlighted {word}"),
+            *((("s", f"the highlighted {word}'s {game.ENTRY_KEYS[0]}: the next one"),)
+              if game.ENTRY_KEYS else ()),
             ("tab", "the force's name and its points cap (0 = no cap)"),
             ("ctrl+s  ctrl+z  ctrl+y  ctrl+e", "save, undo, redo, export"),
             ("enter on ✗ unreadable", f"pick the {word} file again, or remove the entry"),

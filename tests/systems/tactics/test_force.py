@@ -46,7 +46,20 @@ def test_the_sides_form_reads_the_same(tmp_path):
     assert force.facts() == example.facts()
     assert [(e.tally.name, e.count) for e in force.entries] == [
         (e.tally.name, e.count) for e in example.entries]
-    assert force.fields["sides"] == ("players", "enemies", "enemies", "enemies")
+    assert [e.fields["side"] for e in force.entries] == [
+        "players", "enemies", "enemies", "enemies"]
+    assert force.fields["side_names"] == ("players", "enemies")
+
+
+def test_each_entry_keeps_its_side_when_the_force_is_edited():
+    force = load_roster(ROSTERS / "dock-ambush.yaml")
+    without_vale = force.without(0)  # sides went by position: the thugs became players
+    facts = {f.key: f.value for f in without_vale.facts()}
+    assert facts["players_creatures"] == 0 and facts["enemies_creatures"] == 8
+    moved = without_vale.inserted(without_vale.entries[0], 3).without(0)
+    assert [e.fields["side"] for e in moved.entries] == ["enemies"] * 3
+    assert roster_data(force.with_count(1, 2), base=ROSTERS)["sides"]["enemies"][0] == {
+        "sheet": "../units/dock-thug.yaml", "count": 2}
 
 
 def test_the_file_written_back_is_the_sides_form(tmp_path):

@@ -1,0 +1,80 @@
+"""The forces screen's table of units: name, points, count, the entry's own keys (a
+TACTICS entry's side), subtotal, status and where the unit lives."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.widgets import DataTable
+
+from designer.roster import Force
+
+
+def entry_name(force: Force, index: int) -> str:
+    """What the table calls an entry: its unit's name, or for a broken one what the
+    roster wrote."""
+    entry = force.entries[index]
+    return entry.tally.name if entry.broken else force.game.unit_name(entry.unit)
+
+
+class UnitTable(DataTable):
+    """The force's units; +/- change the count of the highlighted one."""
+
+    BINDINGS = [
+        Binding("plus,equals_sign,right", "screen.count(1)", "Count", key_display="+/-"),
+        Binding("minus,left", "screen.count(-1)", "Count", show=False),
+        Binding("enter", "select_cursor", "Open"),
+    ]
+
+    _columns_for: tuple[bool, tuple[str, ...]] | None = None  # the columns made for
+
+    def show(self, force: Force, colours: Mapping[str, str]) -> None:
+        """Every entry of `force`, the cursor kept on its row."""
+        game = force.game
+        priced, keys = game.PRICED, game.ENTRY_KEYS
+        row = self.cursor_row
+        self._columns(priced, keys)
+        self.clear()
+        for i, e in enumerate(force.entries):
+            tally = e.tally
+            if e.broken:
+                status = Text("✗ unreadable", colours.get("error", "red"))
+            elif tally.errors:
+                n = len(tally.errors)
+                status = Text(f"✗ {n} error{'s' if n > 1 else ''}", colours.get("error", "red"))
+            elif tally.warnings:
+                n = len(tally.warnings)
+                status = Text(f"! {n} warning{'s' if n > 1 else ''}",
+                              colours.get("warning", "yellow"))
+            else:
+                status = Text("✓ legal", colours.get("success", "green"))
+            where = (e.source or "in roster") if e.broken else (
+                e.file.name if e.file is not None else "in roster")
+            figures = [Text(str(tally.total), justify="right")] if priced else []
+            count = Text(str(e.count), justify="right")
+            subtotal = [Text(str(e.subtotal), justify="right")] if priced else []
+            own = [Text(str(e.fields.get(key, "–"))) for key in keys]
+            self.add_row(Text(entry_name(force, i)), *figures, count, *own, *subtotal,
+                         status, Text(where), key=str(i))
+        if force.entries:
+            self.move_cursor(row=max(0, min(row, len(force.entries) - 1)), animate=False)
+
+    def _columns(self, priced: bool, keys: tuple[str, ...]) -> None:
+        """Points and subtotals only for a system with points, and a column for each key
+        of the system's entries."""
+        if (priced, keys) == self._columns_for:
+            return
+        self._columns_for = (priced, keys)
+        self.clear(columns=True)
+        self.add_column("Unit", key="unit")
+        if priced:
+            self.add_column("Pts", key="pts")
+        self.add_column("×", key="count")
+        for key in keys:
+            self.add_column(key.title(), key=f"entry-{key}")
+        if priced:
+            self.add_column("Total", key="sub")
+        self.add_column("Status", key="status", width=12)  # fixed: rows re-render alike
+        self.add_column("From", key="from")
