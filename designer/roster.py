@@ -117,7 +117,9 @@ class Force:
 
     @property
     def unit_count(self) -> int:
-        return sum(e.count for e in self.entries)
+        """Units fielded, as priced: an unreadable entry counts for nothing, as in the
+        total."""
+        return sum(e.count for e in self.entries if not e.broken)
 
     @property
     def budgeted(self) -> bool:

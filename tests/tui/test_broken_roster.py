@@ -47,6 +47,7 @@ def test_the_core_keeps_broken_entries_only_when_asked(tmp_path):
     assert force.broken == [1, 2]
     assert [e.count for e in force.entries] == [2, 3, 1]
     assert force.total == 2 * force.entries[0].tally.total
+    assert force.unit_count == 2  # the unreadable 3 + 1 count for nothing, as in the total
     assert [i.code for i in force.issues] == ["E-UNIT-FILE", "E-UNIT-FILE"]
     assert force.entries[2].problem == (
         "units/bad.yaml: bad.yaml: speed: unknown field 'speed'; expected one of: system, "

@@ -72,7 +72,9 @@ class ConfirmDialog(Dialog):
 
 
 class PathField(SearchField):
-    """The path box: tab (or → at the end) takes the completion shown in grey."""
+    """The path box: tab (or → at the end) takes the completion shown in grey; with
+    several files to choose from it stays (the list below shows them, ↓ goes there),
+    and once a file is named it moves on as tab does elsewhere."""
 
     BINDINGS = [Binding("tab", "complete", "Complete", show=False)]
 
@@ -80,6 +82,8 @@ class PathField(SearchField):
         if self._suggestion and len(self._suggestion) > len(self.value):
             self.value = self._suggestion
             self.cursor_position = len(self.value)
+        elif self.value.strip() and not Path(self.value.strip()).expanduser().is_file():
+            self.app.bell()
         else:
             self.app.action_focus_next()
 
