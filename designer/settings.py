@@ -25,7 +25,7 @@ class Settings(BaseModel):
     """The settings file. `keys` maps a binding id (listed in the help screen) to the keys
     that run it, comma-separated, e.g. `{quit: "ctrl+q,f10", export: "ctrl+x"}`."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     theme: str | None = Field(None, max_length=60, description="the Textual theme")
     paper: Literal["a4", "letter"] = Field("a4", description="the default paper size")

@@ -25,7 +25,6 @@ from designer.tui.editors import help_keys
 from designer.tui.kept import KeptSettings
 from designer.tui.screens.base import DocumentScreen
 from designer.tui.screens.designer import DesignerScreen
-from designer.tui.screens.dialogs import ConfirmDialog
 
 if TYPE_CHECKING:
     from designer.tui.screens.browser import BrowserScreen
@@ -217,6 +216,8 @@ class DesignerApp(KeptSettings, App):
         self.call_from_thread(self._opened, doc)
 
     def _opened(self, doc: ForceDoc | UnitDoc) -> None:
+        from designer.tui.screens.dialogs import ConfirmDialog
+
         def replace(answer: str | None = "discard") -> None:
             if answer != "discard":
                 return
@@ -273,6 +274,8 @@ class DesignerApp(KeptSettings, App):
         return list(dict.fromkeys(found))
 
     async def action_quit(self) -> None:
+        from designer.tui.screens.dialogs import ConfirmDialog
+
         if isinstance(self.screen, ConfirmDialog):
             return
         lost = self.unsaved()

@@ -1,16 +1,24 @@
 """A program on a pseudo-terminal, its output replayed through a terminal emulator (pyte),
 so a benchmark times what the user sees: from the key written to the terminal until the
-screen shows the change."""
+screen shows the change.
+
+A thread reads the terminal and stamps each piece of output as it arrives; the emulator
+replays them afterwards, so its own (slow, pure Python) replay is never counted: the time
+reported is when the output that completed the change reached the terminal, which a
+real terminal draws at once.
+"""
 
 from __future__ import annotations
 
 import contextlib
 import fcntl
 import os
+import queue
 import select
 import signal
 import struct
 import termios
+import threading
 import time
 from collections.abc import Callable, Sequence
 
@@ -32,6 +40,7 @@ class Terminal:
         cols, rows = size
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
+        self.output: queue.Queue[tuple[float, bytes]] = queue.Queue()
         self.started = time.perf_counter()
         pid, fd = os.forkpty()
         if pid == 0:  # the child: the program, on the pty
@@ -43,6 +52,22 @@ class Terminal:
                                              "LINES": str(rows)})
         self.pid, self.fd = pid, fd
         fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self) -> None:
+        """Stamp each piece of output as it arrives; b"" when the program ends."""
+        while True:
+            try:
+                ready, _, _ = select.select([self.fd], [], [], 0.5)
+                if not ready:
+                    continue
+                data = os.read(self.fd, 1 << 16)
+            except (OSError, ValueError):
+                data = b""
+            self.output.put((time.perf_counter(), data))
+            if not data:
+                return
 
     def text(self) -> str:
         return "\n".join(self.screen.display)
@@ -53,38 +78,49 @@ class Terminal:
         return time.perf_counter()
 
     def wait_for(self, shown: Callable[[str], bool] | str, timeout: float = 30.0) -> float:
-        """Read and replay output until `shown` (a text, or a test of the screen's
-        text) holds; the moment the output that made it hold was read (what a terminal
-        shows as it arrives: the emulator's own replay time is not counted). Raises
-        TimeoutError with the screen."""
+        """Replay output until `shown` (a text, or a test of the screen's text) holds;
+        the moment the output that made it hold arrived. Raises TimeoutError with the
+        screen."""
         test = (lambda text: shown in text) if isinstance(shown, str) else shown
-        deadline = time.perf_counter() + timeout
         if test(self.text()):
             return time.perf_counter()
+        deadline = time.perf_counter() + timeout
         while True:
-            left = deadline - time.perf_counter()
-            if left <= 0:
-                raise TimeoutError(f"not shown within {timeout} s:\n{self.text()}")
-            ready, _, _ = select.select([self.fd], [], [], left)
-            if not ready:
-                continue
             try:
-                data = os.read(self.fd, 1 << 16)
-            except OSError as exc:
-                raise TimeoutError(f"the program ended: {exc}\n{self.text()}") from None
-            arrived = time.perf_counter()
+                arrived, data = self.output.get(timeout=max(0.0, deadline -
+                                                            time.perf_counter()))
+            except queue.Empty:
+                raise TimeoutError(f"not shown within {timeout} s:\n{self.text()}") from None
             if not data:
                 raise TimeoutError(f"the program ended\n{self.text()}")
             self.stream.feed(data)
             if test(self.text()):
                 return arrived
 
+    def wait_for_output(self, marker: bytes, timeout: float = 30.0) -> float:
+        """The moment `marker` arrived in the program's raw output (not replayed: a first
+        screen is tens of kilobytes, which pyte takes longer to replay than the program
+        to draw). Text a program draws in one style arrives as written."""
+        seen = b""
+        deadline = time.perf_counter() + timeout
+        while True:
+            try:
+                arrived, data = self.output.get(timeout=max(0.0, deadline -
+                                                            time.perf_counter()))
+            except queue.Empty:
+                raise TimeoutError(f"{marker!r} not written within {timeout} s") from None
+            if not data:
+                raise TimeoutError(f"the program ended before writing {marker!r}")
+            seen = seen[-len(marker):] + data
+            if marker in seen:
+                return arrived
+
     def drain(self, quiet: float = 0.05) -> None:
         """Replay output until none comes for `quiet` seconds."""
-        while select.select([self.fd], [], [], quiet)[0]:
+        while True:
             try:
-                data = os.read(self.fd, 1 << 16)
-            except OSError:
+                _, data = self.output.get(timeout=quiet)
+            except queue.Empty:
                 return
             if not data:
                 return
@@ -94,6 +130,7 @@ class Terminal:
         with contextlib.suppress(ProcessLookupError):
             os.kill(self.pid, signal.SIGKILL)
         os.waitpid(self.pid, 0)
+        self._reader.join(timeout=2)
         os.close(self.fd)
 
     def __enter__(self) -> Terminal:

@@ -117,7 +117,7 @@ def test_keypress_to_painted_figure(benchmark, tmp_path, name):
 
 def first_screen(argv: list[str], marker: str, tmp_path: Path) -> float:
     with Terminal(argv, SIZE, env=env(tmp_path), cwd=str(tmp_path)) as term:
-        return term.wait_for(marker, timeout=60) - term.started
+        return term.wait_for_output(marker.encode(), timeout=60) - term.started
 
 
 @pytest.mark.parametrize("name", list(CASES))

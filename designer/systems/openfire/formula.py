@@ -15,6 +15,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 MAX_LENGTH = 200
 MAX_NODES = 200
@@ -61,8 +62,10 @@ def number(value: int | float | str) -> Fraction:
         raise FormulaError(f"expected a number, got {value!r}") from None
 
 
+@lru_cache(maxsize=2048, typed=True)  # a unit prices the same few formulas many times
 def parse(text: int | float | str, allowed: frozenset[str] | None = None) -> Formula:
-    """A formula; with `allowed`, a name outside it is an error."""
+    """A formula; with `allowed`, a name outside it is an error. Formulas are immutable,
+    so one parse serves every unit (typed: `True` is refused, never taken for `1`)."""
     if isinstance(text, bool):
         raise FormulaError("expected a formula or a number, not true or false")
     if isinstance(text, (int, float)):
@@ -93,6 +96,7 @@ def parse(text: int | float | str, allowed: frozenset[str] | None = None) -> For
     return Formula(source, tree.body, frozenset(names))
 
 
+@lru_cache(maxsize=2048, typed=True)
 def parse_rule_cost(value: int | float | str, allowed: frozenset[str] | None = None
                     ) -> RuleCost:
     """`2`, `X`, `0.5*X`, `X-1` (flat points) or `x1.1` / `×0.75` (a multiplier)."""

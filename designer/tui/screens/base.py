@@ -15,8 +15,6 @@ from textual.screen import Screen
 from designer.errors import InputError
 from designer.io import save_yaml
 from designer.tui.documents import display_path
-from designer.tui.screens.dialogs import PathDialog
-from designer.tui.screens.export import ExportDialog
 
 #: undo and export are in the help, the palette and (export) the last step's buttons: the
 #: footer keeps to what fits 80 columns
@@ -87,6 +85,8 @@ class DocumentScreen(Screen):
                 self.start_save(path)
 
         folder = current.parent if current is not None else None
+        from designer.tui.screens.dialogs import PathDialog
+
         self.app.push_screen(PathDialog(f"Save {self.document_name()} as", mode="save",
                                         value=value, current=current, folder=folder), chosen)
 
@@ -123,5 +123,7 @@ class DocumentScreen(Screen):
     # export
     def action_export(self) -> None:
         saved = self.doc.path is not None and self.doc.exists and not self.doc.dirty
+        from designer.tui.screens.export import ExportDialog
+
         self.app.push_screen(ExportDialog(name=self.document_name(), saved=saved,
                                           snapshot=self.export_snapshot))

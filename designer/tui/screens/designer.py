@@ -5,7 +5,7 @@ through the game-system contract and the editors registered for the system."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import on
 from textual.app import ComposeResult
@@ -29,12 +29,13 @@ from designer.tui.editors import (
     renamed,
 )
 from designer.tui.screens.base import DOCUMENT_BINDINGS, DocumentScreen
-from designer.tui.screens.dialogs import ConfirmDialog
 from designer.tui.widgets.card import card_of
 from designer.tui.widgets.fields import TextField, set_content
-from designer.tui.widgets.matchups import MatchupsPanel
 from designer.tui.widgets.stepper import Stepper
 from designer.tui.widgets.tally import StepFigure, TallyPanel
+
+if TYPE_CHECKING:
+    from designer.tui.widgets.matchups import MatchupsPanel
 
 MAX_STEP_KEYS = 9  # the digit keys that go to a step
 #: alt+1…alt+9 as terminals send them: Textual reads ESC and a digit as the character
@@ -320,6 +321,8 @@ class DesignerScreen(DocumentScreen):
             panel, self.matchups = self.matchups, None
             await panel.remove()
             return
+        from designer.tui.widgets.matchups import MatchupsPanel
+
         self.matchups = MatchupsPanel(self.game, self.doc.assessment, id="matchups")
         await self.query_one("#main", Horizontal).mount(self.matchups, after="#tally")
 
@@ -377,6 +380,8 @@ class DesignerScreen(DocumentScreen):
                 self.start_save(doc.path, then=lambda: self.dismiss(doc.unit))
             elif answer == "discard":
                 self.dismiss(doc.history.saved)
+
+        from designer.tui.screens.dialogs import ConfirmDialog
 
         self.app.push_screen(ConfirmDialog(
             "Unsaved changes", f"Save the changes to {display_path(doc.path)}?",

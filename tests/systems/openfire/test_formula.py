@@ -64,3 +64,11 @@ def test_rule_costs_are_points_or_multipliers():
     assert parse_rule_cost(2).formula({}) == 2
     with pytest.raises(FormulaError):
         parse_rule_cost("x", frozenset())  # a bare name x is no multiplier and unknown
+
+
+def test_a_cached_number_is_never_taken_for_a_boolean():
+    """parse keeps each formula it has read; True == 1 in Python, yet True is refused."""
+    assert parse(1)({}) == 1
+    with pytest.raises(FormulaError, match="not true or false"):
+        parse(True)
+    assert parse("2*X", frozenset({"X"})) is parse("2*X", frozenset({"X"}))
