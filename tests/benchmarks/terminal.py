@@ -77,43 +77,43 @@ class Terminal:
         os.write(self.fd, data)
         return time.perf_counter()
 
-    def wait_for(self, shown: Callable[[str], bool] | str, timeout: float = 30.0) -> float:
-        """Replay output until `shown` (a text, or a test of the screen's text) holds;
-        the moment the output that made it hold arrived. Raises TimeoutError with the
-        screen."""
-        test = (lambda text: shown in text) if isinstance(shown, str) else shown
-        if test(self.text()):
-            return time.perf_counter()
+    def pieces(self, timeout: float, what: str):
+        """(arrival, output) as the program writes, until `timeout`; TimeoutError naming
+        `what` (and showing the screen) when it ends or the time is up."""
         deadline = time.perf_counter() + timeout
         while True:
             try:
                 arrived, data = self.output.get(timeout=max(0.0, deadline -
                                                             time.perf_counter()))
             except queue.Empty:
-                raise TimeoutError(f"not shown within {timeout} s:\n{self.text()}") from None
+                raise TimeoutError(f"{what}: nothing within {timeout} s\n{self.text()}"
+                                   ) from None
             if not data:
-                raise TimeoutError(f"the program ended\n{self.text()}")
+                raise TimeoutError(f"{what}: the program ended\n{self.text()}")
+            yield arrived, data
+
+    def wait_for(self, shown: Callable[[str], bool] | str, timeout: float = 30.0) -> float:
+        """Replay output until `shown` (a text, or a test of the screen's text) holds;
+        the moment the output that made it hold arrived."""
+        test = (lambda text: shown in text) if isinstance(shown, str) else shown
+        if test(self.text()):
+            return time.perf_counter()
+        for arrived, data in self.pieces(timeout, "not shown"):
             self.stream.feed(data)
             if test(self.text()):
                 return arrived
+        raise AssertionError("unreachable")
 
     def wait_for_output(self, marker: bytes, timeout: float = 30.0) -> float:
         """The moment `marker` arrived in the program's raw output (not replayed: a first
         screen is tens of kilobytes, which pyte takes longer to replay than the program
         to draw). Text a program draws in one style arrives as written."""
         seen = b""
-        deadline = time.perf_counter() + timeout
-        while True:
-            try:
-                arrived, data = self.output.get(timeout=max(0.0, deadline -
-                                                            time.perf_counter()))
-            except queue.Empty:
-                raise TimeoutError(f"{marker!r} not written within {timeout} s") from None
-            if not data:
-                raise TimeoutError(f"the program ended before writing {marker!r}")
+        for arrived, data in self.pieces(timeout, f"{marker!r} not written"):
             seen = seen[-len(marker):] + data
             if marker in seen:
                 return arrived
+        raise AssertionError("unreachable")
 
     def drain(self, quiet: float = 0.05) -> None:
         """Replay output until none comes for `quiet` seconds."""
