@@ -107,3 +107,29 @@ async def test_ctrl_q_quits_from_the_printed_points_field(here):
         await pilot.press("ctrl+q")  # nothing unsaved (q was refused by the field)
         await pilot.pause()
     assert not app.is_running
+
+
+async def test_alt_digits_as_a_terminal_sends_them_jump_from_a_text_field(here):
+    """ESC 1 reads as ¡: an Input takes printable characters ahead of the screen's
+    priority keys, so the name and printed-points fields let the step keys through."""
+    from textual.keys import _character_to_key
+
+    from designer.tui.screens.designer import STEP_KEYS
+    from designer.tui.widgets.fields import ALT_DIGITS
+
+    assert [keys.split(",")[1] for keys in STEP_KEYS] == [
+        _character_to_key(ch) for ch in ALT_DIGITS]
+    app = build_app(unit_path=Path("ash-warden.yaml"), start="edit")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await screen.action_goto(7)
+        await pilot.pause()
+        assert app.focused.id == "printed"
+        await pilot.press("inverted_exclamation_mark")  # ESC 1
+        await pilot.pause()
+        assert screen.step == 0
+        screen.set_focus(screen.query_one("#unit-name"))
+        await pilot.press("section_sign")  # ESC 6
+        await pilot.pause()
+        assert screen.step == 5 and screen.doc.unit.name == "Ash Warden"

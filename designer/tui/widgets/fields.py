@@ -22,12 +22,24 @@ _MOVE = [
 ]
 
 
+#: what a terminal may send for alt+1 … alt+9 (Textual reads ESC and a digit as the
+#: character macOS types for option+digit): the designer's step keys, never typed text
+ALT_DIGITS = "¡™£¢∞§¶•ª"
+
+
 class TextField(Input):
     """An Input in the app's style; the cursor blinks unless the app turns blinking off
-    (snapshot tests do, to be deterministic)."""
+    (snapshot tests do, to be deterministic). It lets the step keys through: an Input
+    takes every printable character ahead of the screen's priority keys, so alt+1 in the
+    name field would otherwise type nothing and go nowhere."""
 
     def on_mount(self) -> None:
         self.cursor_blink = getattr(self.app, "cursor_blink", True)
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        if character is not None and character in ALT_DIGITS:
+            return False
+        return super().check_consume_key(key, character)
 
 
 TYPING_PAUSE = 1.0  # seconds: a digit typed later than this after another starts afresh
