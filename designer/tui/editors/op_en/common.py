@@ -188,8 +188,15 @@ class PickEditor(StepEditor):
         listing = self.query_one(f"#{self.LIST_ID}", MovingList)
         key = tuple((i, p.plain, tuple(p.spans)) for i, p in options)
         if key != self._list_key:
-            first = self._list_key is None
+            first, old = self._list_key is None, self._list_key or ()
             self._list_key = key
+            if [k[0] for k in old] == [i for i, _ in options]:
+                # the same entries, a mark moved: new prompts, no layout pass
+                for n, (_, prompt) in enumerate(options):
+                    if old[n][1:] != key[n][1:]:
+                        listing.replace_option_prompt_at_index(n, prompt)
+                self.show_detail()
+                return
             highlighted = listing.highlighted_option.id if listing.highlighted_option \
                 else None
             listing.set_options([Option(p, id=i) for i, p in options])
@@ -205,7 +212,7 @@ class PickEditor(StepEditor):
         option = listing.highlighted_option
         shown = self.detail(self.view, option.id) if option is not None and option.id \
             else Content("")
-        self.query_one(f"#{self.LIST_ID}-detail", Static).update(shown)
+        set_content(self.query_one(f"#{self.LIST_ID}-detail", Static), shown)
 
     @on(OptionList.OptionHighlighted, ".pick-list")
     def highlighted(self, event: OptionList.OptionHighlighted) -> None:
