@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Hashable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -294,6 +294,26 @@ class ForceDoc:
         save_yaml(target, self.data(snapshot, target))
         self.mark_written(target, snapshot)
         return target
+
+
+@dataclass
+class EntryLink:
+    """The force entry a designer was opened on: closing hands the unit back to it."""
+
+    force: ForceDoc
+    index: int
+
+    @property
+    def entry(self) -> Any:
+        return self.force.force.entries[self.index]
+
+    def apply(self, unit: Any, assessment: Assessment | None = None) -> bool:
+        entry = self.entry
+        if unit == entry.unit:
+            return False
+        force = self.force.force
+        assessment = assessment or force.game.assess(unit, force.catalog)
+        return self.force.edit(force.replaced(self.index, replace(entry, assessment=assessment)))
 
 
 # --- files ---------------------------------------------------------------------------------

@@ -4,7 +4,6 @@ through the game-system contract and the editors registered for the system."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from textual import on
@@ -15,9 +14,8 @@ from textual.content import Content
 from textual.widgets import ContentSwitcher, Footer, Header, Static
 
 from designer.errors import InputError
-from designer.systems import Assessment
 from designer.tally import Tally
-from designer.tui.documents import ForceDoc, UnitDoc, display_path
+from designer.tui.documents import EntryLink, UnitDoc, display_path
 from designer.tui.editors import (
     EditUnit,
     GoToStep,
@@ -43,26 +41,6 @@ MAX_STEP_KEYS = 9  # the digit keys that go to a step
 STEP_KEYS = tuple(f"alt+{n},{key}" for n, key in enumerate(
     ("inverted_exclamation_mark", "trade_mark_sign", "pound_sign", "cent_sign", "infinity",
      "section_sign", "pilcrow_sign", "bullet", "ª"), start=1))
-
-
-@dataclass
-class EntryLink:
-    """The force entry a designer was opened on: closing hands the unit back to it."""
-
-    force: ForceDoc
-    index: int
-
-    @property
-    def entry(self) -> Any:
-        return self.force.force.entries[self.index]
-
-    def apply(self, unit: Any, assessment: Assessment | None = None) -> bool:
-        entry = self.entry
-        if unit == entry.unit:
-            return False
-        force = self.force.force
-        assessment = assessment or force.game.assess(unit, force.catalog)
-        return self.force.edit(force.replaced(self.index, replace(entry, assessment=assessment)))
 
 
 class DesignerScreen(DocumentScreen):

@@ -18,7 +18,14 @@ from textual.widgets import DataTable, Footer, Header, Static
 
 from designer.errors import InputError
 from designer.roster import Force
-from designer.tui.documents import ForceDoc, UnitDoc, display_path, example_units, new_name
+from designer.tui.documents import (
+    EntryLink,
+    ForceDoc,
+    UnitDoc,
+    display_path,
+    example_units,
+    new_name,
+)
 from designer.tui.editors import renamed
 from designer.tui.paths import example_files
 from designer.tui.screens.base import DocumentScreen
@@ -329,7 +336,7 @@ class ForcesScreen(DocumentScreen):
             self.open_entry(index)
 
     def open_entry(self, index: int, new: bool = False) -> None:
-        from designer.tui.screens.designer import DesignerScreen, EntryLink
+        from designer.tui.screens.designer import DesignerScreen
 
         force = self.doc.force
         entry = force.entries[index]
