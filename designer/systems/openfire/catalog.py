@@ -290,9 +290,18 @@ class Catalog:
     def rule(self, name: str) -> RuleDef | None:
         return self._rules.get(name.strip().casefold())
 
+    @cached_property
+    def _core_rules(self) -> dict[str, RuleDef]:
+        return {r.name.casefold(): r for r in self.core.rules}
+
     def core_rule(self, name: str) -> bool:
+        """Whether `name` is a rule of the core rules (not only a module's): the rule
+        found is one of the core's (looked up by name, not by comparing every rule)."""
         rule = self.rule(name)
-        return rule is not None and rule in self.core.rules
+        if rule is None:
+            return False
+        core = self._core_rules.get(rule.name.casefold())
+        return core is not None and (core is rule or core == rule)
 
     def profile(self, name: str) -> Profile | None:
         return self._module_index["profile"].get(name.casefold())
