@@ -116,7 +116,7 @@ def bundled_field(game: GameSystem) -> list[Opponent]:
 
 
 def roster_field(entries: Iterable) -> list[Opponent]:
-    """A force's readable entries (`designer.roster.ForceEntry`) as a field."""
+    """A force's readable entries (`designer.entries.ForceEntry`) as a field."""
     return [Opponent(e.assessment.name, e.assessment, e.count)
             for e in entries if not getattr(e, "broken", False)]
 

@@ -16,9 +16,10 @@ import yaml
 from pypdf import PdfReader
 
 from designer.card import Card, Entry, Row, Section, Stat, Table, Tag, dice, text
+from designer.entries import ForceEntry
 from designer.export import FORMATS, export_doc, render
 from designer.export.document import ExportDoc, roster_doc, unit_doc
-from designer.roster import Force, ForceEntry
+from designer.roster import Force
 from designer.systems import (
     Assessment,
     CatalogSection,

@@ -15,9 +15,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from designer.entries import ForceEntry
 from designer.errors import InputError
 from designer.io import load_mapping, save_yaml
-from designer.roster import Force, ForceEntry, load_roster, new_force, roster_data
+from designer.roster import Force, load_roster, new_force, roster_data
 from designer.systems import Assessment, GameSystem, examples_dir
 from designer.tally import Tally
 from designer.tui.history import History
