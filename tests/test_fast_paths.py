@@ -15,7 +15,8 @@ import pytest
 
 from designer import catalog_cache
 from designer.cli import RICH_ROWS, _quick_args, _terminal, build_parser, main
-from designer.export.pdf import DIE, Book
+from designer.export.pdf import Book
+from designer.export.shapes import DIE
 from designer.roster import load_roster
 from designer.systems import catalog_root, examples_dir, system
 

@@ -44,7 +44,8 @@ from designer.export.layout import (
     tags_text,
     tone_colour,
 )
-from designer.export.pdf import BAND, ICONS, RULE, WHITE, Book
+from designer.export.pdf import BAND, RULE, WHITE, Book
+from designer.export.shapes import ICONS
 
 
 def status_text(c: Card, *, short: bool) -> str:
