@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.content import Content
+from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -20,7 +21,7 @@ from designer.systems.op_en.cost import Final
 from designer.systems.op_en.models import Character
 from designer.tally import Issue
 from designer.tui.editors.base import StepEditor, View
-from designer.tui.widgets.fields import MovingList, set_content
+from designer.tui.widgets.fields import MovingList, SearchField, set_content
 from designer.tui.widgets.tally import issue_content
 
 #: the card's three-letter stat names (its narrow Stats row)
@@ -138,6 +139,44 @@ def show_findings(editor: StepEditor, issues: list[Issue]) -> None:
         widget.display = bool(issues)
     if issues:
         set_content(widget, Content("\n").join(issue_content(i) for i in issues))
+
+
+# --- entries added from a searched list -----------------------------------------------------
+
+
+class SearchedListEditor(StepEditor):
+    """A step that adds entries found in a searched list (Skills and Abilities, the
+    equipment): the search box, the list it filters and the highlighted entry's detail.
+    Subclasses fill the list, show the detail and add the entry chosen (enter)."""
+
+    SEARCH_ID: ClassVar[str]
+    LIST_ID: ClassVar[str]
+
+    def compose_search(self, placeholder: str) -> ComposeResult:
+        yield SearchField(self.LIST_ID, placeholder=placeholder, id=self.SEARCH_ID,
+                          compact=True, classes="add-search")
+        yield MovingList(id=self.LIST_ID, classes="add-list")
+
+    def fill_list(self, view: View) -> None:
+        raise NotImplementedError
+
+    def show_detail(self) -> None:
+        raise NotImplementedError
+
+    def first_field(self) -> Widget | None:
+        """The search, not the chosen entries above it: a step is for adding first."""
+        search = self.query_one(f"#{self.SEARCH_ID}", SearchField)
+        return search if search.focusable else super().first_field()
+
+    @on(SearchField.Changed, ".add-search")
+    def search(self, event: SearchField.Changed) -> None:
+        event.stop()
+        self.fill_list(self.view)
+
+    @on(OptionList.OptionHighlighted, ".add-list")
+    def highlighted_entry(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        self.show_detail()
 
 
 # --- one choice from a list ------------------------------------------------------------------

@@ -19,9 +19,10 @@ from designer.systems import Step
 from designer.systems.op_en import edits
 from designer.systems.op_en.catalog import KINDS, Item
 from designer.systems.op_en.cost import Final, Picked
-from designer.tui.editors.base import StepEditor, View
+from designer.tui.editors.base import View
 from designer.tui.editors.op_en.common import (
     ABBREVIATIONS,
+    SearchedListEditor,
     cost_text,
     muted,
     now_text,
@@ -74,7 +75,10 @@ def carried_row(picked: Picked, width: int) -> Content:
                             muted(picked.how.ljust(9)), f" {picked.price:>2} pts")
 
 
-class EquipmentEditor(StepEditor):
+class EquipmentEditor(SearchedListEditor):
+    SEARCH_ID = "item-search"
+    LIST_ID = "item-list"
+
     def __init__(self, view: View, step: Step, *, id: str | None = None) -> None:
         super().__init__(view, step, id=id)
         self._carried_key: Hashable = None
@@ -84,9 +88,7 @@ class EquipmentEditor(StepEditor):
         yield Static(id="slots", classes="group")
         yield Vertical(id="carried")
         yield Static(id="unarmed", classes="hint")
-        yield SearchField("item-list", placeholder="Search equipment", id="item-search",
-                          compact=True)
-        yield MovingList(id="item-list")
+        yield from self.compose_search("Search equipment")
         yield Static(id="item-detail", classes="hint")
 
     async def update_fields(self, view: View) -> None:
@@ -113,7 +115,7 @@ class EquipmentEditor(StepEditor):
             unarmed.display = True
             set_content(unarmed, muted(f"No weapon: fights {fist.name} ({fist.attack}, "
                                        f"damage {fist.base_damage}, 0 pts)."))
-        self._fill_list(view)
+        self.fill_list(view)
 
     def _carried_rows(self, view: View) -> list[Widget]:
         items = view.final.items
@@ -124,7 +126,7 @@ class EquipmentEditor(StepEditor):
         return [Row(carried_row(p, width), key=n, id=f"carried-{n}", classes="carried-row")
                 for n, p in enumerate(items)]
 
-    def _fill_list(self, view: View) -> None:
+    def fill_list(self, view: View) -> None:
         catalog, final = view.catalog, view.final
         search = self.query_one("#item-search", SearchField).value.strip()
         slots = edits.slots(final, catalog)
@@ -170,9 +172,9 @@ class EquipmentEditor(StepEditor):
         else:
             listing.highlighted = next((n for n, o in enumerate(options)
                                         if ":" in (o.id or "")), None)
-        self._show_detail()
+        self.show_detail()
 
-    def _show_detail(self) -> None:
+    def show_detail(self) -> None:
         listing = self.query_one("#item-list", MovingList)
         option = listing.highlighted_option
         detail = self.query_one("#item-detail", Static)
@@ -203,22 +205,7 @@ class EquipmentEditor(StepEditor):
             lines.append(muted(item.summary))
         set_content(detail, Content("\n").join(lines))
 
-    def first_field(self) -> Widget | None:
-        """The search, not the chosen entries above it: a step is for adding first."""
-        search = self.query_one("#item-search", SearchField)
-        return search if search.focusable else super().first_field()
-
     # edits
-    @on(SearchField.Changed, "#item-search")
-    def search(self, event: SearchField.Changed) -> None:
-        event.stop()
-        self._fill_list(self.view)
-
-    @on(OptionList.OptionHighlighted, "#item-list")
-    def highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        event.stop()
-        self._show_detail()
-
     @on(OptionList.OptionSelected, "#item-list")
     def add(self, event: OptionList.OptionSelected) -> None:
         event.stop()

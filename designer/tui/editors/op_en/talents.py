@@ -22,8 +22,9 @@ from designer.systems.op_en import edits
 from designer.systems.op_en.card import test_text
 from designer.systems.op_en.catalog import TEST_WORDS, Talent
 from designer.systems.op_en.cost import Picked
-from designer.tui.editors.base import StepEditor, View
+from designer.tui.editors.base import View
 from designer.tui.editors.op_en.common import (
+    SearchedListEditor,
     cost_text,
     muted,
     now_text,
@@ -52,7 +53,10 @@ def list_field(picked: Picked) -> tuple[str, int]:
     return kind, int(index)
 
 
-class TalentsEditor(StepEditor):
+class TalentsEditor(SearchedListEditor):
+    SEARCH_ID = "talent-search"
+    LIST_ID = "talent-list"
+
     def __init__(self, view: View, step: Step, *, id: str | None = None) -> None:
         super().__init__(view, step, id=id)
         self._chosen_key: Hashable = None
@@ -62,9 +66,7 @@ class TalentsEditor(StepEditor):
         yield Static(id="talent-count", classes="group")
         yield Static(id="talent-reason", classes="hint")
         yield Vertical(id="talents-chosen")
-        yield SearchField("talent-list", placeholder="Search Skills and Abilities",
-                          id="talent-search", compact=True)
-        yield MovingList(id="talent-list")
+        yield from self.compose_search("Search Skills and Abilities")
         yield Static(id="talent-detail", classes="hint")
         yield Static("Universal skills: every character, free", classes="group")
         yield Static(self._universal(), id="universal", classes="hint")
@@ -109,7 +111,7 @@ class TalentsEditor(StepEditor):
                 picked = self._picked(view, row.id or "")
                 if picked is not None:
                     row.text = chosen_row(picked, width)
-        self._fill_list(view)
+        self.fill_list(view)
 
     @staticmethod
     def _width(view: View) -> int:
@@ -130,7 +132,7 @@ class TalentsEditor(StepEditor):
                     removable=not p.granted, id=_row_id(p), classes="talent-row")
                 for p in talents]
 
-    def _fill_list(self, view: View) -> None:
+    def fill_list(self, view: View) -> None:
         catalog, final = view.catalog, view.final
         search = self.query_one("#talent-search", SearchField).value.strip()
         taken = {p.name.casefold() for p in final.talents}
@@ -172,9 +174,9 @@ class TalentsEditor(StepEditor):
         else:
             listing.highlighted = next((n for n, o in enumerate(options)
                                         if ":" in (o.id or "")), None)
-        self._show_detail()
+        self.show_detail()
 
-    def _show_detail(self) -> None:
+    def show_detail(self) -> None:
         listing = self.query_one("#talent-list", MovingList)
         option = listing.highlighted_option
         detail = self.query_one("#talent-detail", Static)
@@ -214,22 +216,7 @@ class TalentsEditor(StepEditor):
             lines.append(muted(entry.summary))
         return Content("\n").join(lines)
 
-    def first_field(self) -> Widget | None:
-        """The search, not the chosen entries above it: a step is for adding first."""
-        search = self.query_one("#talent-search", SearchField)
-        return search if search.focusable else super().first_field()
-
     # edits
-    @on(SearchField.Changed, "#talent-search")
-    def search(self, event: SearchField.Changed) -> None:
-        event.stop()
-        self._fill_list(self.view)
-
-    @on(OptionList.OptionHighlighted, "#talent-list")
-    def highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        event.stop()
-        self._show_detail()
-
     @on(OptionList.OptionSelected, "#talent-list")
     def add(self, event: OptionList.OptionSelected) -> None:
         event.stop()
