@@ -31,16 +31,21 @@ class StepFigure(NamedTuple):
     lines: list[Line] | None = None
 
 
+def label_lines(label: str, points: str, width: int, indent: int = 0) -> list[str]:
+    """A row's label as `fit` lays it out: one line when it fits beside the points, else
+    wrapped at spaces, the lines after the first one more space in."""
+    room = max(1, width - indent - len(points) - 1)
+    if len(label) <= room:
+        return [label]
+    first, *rest = textwrap.wrap(label, room, break_on_hyphens=False) or [""]
+    return [first, *(textwrap.wrap(" ".join(rest), max(1, width - indent - 1),
+                                   break_on_hyphens=False) if rest else [])]
+
+
 def fit(label: str, points: str, width: int, indent: int = 0, style: str = "") -> Content:
     """Label on the left, points on the right of its first line; a label too long for
     the line wraps at spaces onto further lines, one more space in (never cut)."""
-    room = max(1, width - indent - len(points) - 1)
-    if len(label) <= room:
-        gap = max(1, width - indent - len(label) - len(points))
-        return Content.assemble(" " * indent, (label, style), " " * gap, (points, style))
-    first, *rest = textwrap.wrap(label, room, break_on_hyphens=False) or [""]
-    rest = textwrap.wrap(" ".join(rest), max(1, width - indent - 1),
-                         break_on_hyphens=False) if rest else []
+    first, *rest = label_lines(label, points, width, indent)
     gap = max(1, width - indent - len(first) - len(points))
     lines = [Content.assemble(" " * indent, (first, style), " " * gap, (points, style))]
     lines += [Content.assemble(" " * (indent + 1), (line, style)) for line in rest]
@@ -81,20 +86,8 @@ class PointsList(Widget):
     def lines(rows: list[Row | Content], width: int) -> int:
         """How many lines `rows` take at `width` (as `fit` wraps them), cheaply."""
         width = max(8, width)
-        total = 0
-        for row in rows:
-            if isinstance(row, Content):
-                total += row.plain.count("\n") + 1
-                continue
-            label, points, indent = row[0], row[1], row[2]
-            room = max(1, width - indent - len(points) - 1)
-            if len(label) <= room:
-                total += 1
-                continue
-            _, *rest = textwrap.wrap(label, room, break_on_hyphens=False) or [""]
-            total += 1 + (len(textwrap.wrap(" ".join(rest), max(1, width - indent - 1),
-                                            break_on_hyphens=False)) if rest else 0)
-        return total
+        return sum(row.plain.count("\n") + 1 if isinstance(row, Content)
+                   else len(label_lines(row[0], row[1], width, row[2])) for row in rows)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return self.lines(self.rows, width)
