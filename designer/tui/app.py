@@ -20,7 +20,7 @@ from designer.errors import InputError, printable
 from designer.settings import Settings, load_settings
 from designer.systems import GameSystem, system
 from designer.tui.commands import CatalogCommands, UnitCommands
-from designer.tui.documents import ForceDoc, UnitDoc, display_path, is_blank, kind_of
+from designer.tui.documents import ForceDoc, UnitDoc, display_path, kind_of
 from designer.tui.editors import help_keys
 from designer.tui.kept import KeptSettings
 from designer.tui.screens.base import DocumentScreen
@@ -361,29 +361,20 @@ def build_app(*, game: GameSystem | None = None, catalog: Any | None = None,
     problem = None
     if settings is None:
         settings, problem = load_settings()
-    given = catalog
-
-    def fallback() -> tuple[GameSystem, Any]:
-        """The system asked for, else the default one, and its catalog: only loaded
-        when no file names its own (so `designer edit` of an Op-En file never loads
-        OpenTactics)."""
-        chosen = game if game is not None else system()
-        return chosen, given if given is not None else chosen.bundled_catalog()
-
+    # a file names its own system: the default one is loaded only when no file does (so
+    # `designer edit` of an Op-En file never loads OpenTactics)
     unit_doc = force_doc = None
     if unit_path is not None:
-        path = Path(unit_path)
-        unit_doc = UnitDoc.new(*fallback(), path) if is_blank(path) else UnitDoc.load(path)
+        unit_doc = UnitDoc.open(Path(unit_path), game, catalog)
     elif start == "edit":
-        unit_doc = UnitDoc.new(*fallback())
+        unit_doc = UnitDoc.new(game if game is not None else system(), catalog)
     if roster_path is not None:
-        path = Path(roster_path)
-        force_doc = (ForceDoc.new(*fallback(), path, cap=settings.points_cap)
-                     if is_blank(path) else ForceDoc.load(path))
+        force_doc = ForceDoc.open(Path(roster_path), game, catalog, cap=settings.points_cap)
     opened = unit_doc if start == "edit" else force_doc
     if game is None and opened is not None:
-        game, catalog = opened.game, opened.catalog  # the file names its own system
+        game, catalog = opened.game, opened.catalog
     else:
-        game, catalog = fallback()
+        game = game if game is not None else system()
+        catalog = catalog if catalog is not None else game.bundled_catalog()
     return DesignerApp(game=game, catalog=catalog, force_doc=force_doc, unit_doc=unit_doc,
                        start=start, settings=settings, settings_problem=problem)

@@ -19,7 +19,7 @@ from designer.entries import ForceEntry
 from designer.errors import InputError
 from designer.io import load_mapping, save_yaml
 from designer.roster import Force, load_roster, new_force, roster_data
-from designer.systems import Assessment, GameSystem, examples_dir
+from designer.systems import Assessment, GameSystem, examples_dir, system
 from designer.tally import Tally
 from designer.tui.history import History
 from designer.units import LoadedUnit, is_roster_data, load_unit_file
@@ -82,10 +82,14 @@ class UnitDoc:
                    exists=False)
 
     @classmethod
-    def open(cls, path: Path, game: GameSystem, catalog: Any | None = None) -> UnitDoc:
-        """The unit file at `path`, or a new unit of `game` to be saved there when the
-        file is missing or empty (nothing in it to lose)."""
-        return cls.new(game, catalog, path) if is_blank(path) else cls.load(path)
+    def open(cls, path: Path, game: GameSystem | None = None,
+             catalog: Any | None = None) -> UnitDoc:
+        """The unit file at `path` (of the system it names), or a new unit of `game`
+        (default: the default system) to be saved there when the file is missing or
+        empty (nothing in it to lose). `game` is only loaded for a new unit."""
+        if not is_blank(path):
+            return cls.load(path)
+        return cls.new(game if game is not None else system(), catalog, path)
 
     # state
     @property
@@ -195,10 +199,13 @@ class ForceDoc:
         return cls(force, path=path, exists=False)
 
     @classmethod
-    def open(cls, path: Path, game: GameSystem, catalog: Any | None = None,
+    def open(cls, path: Path, game: GameSystem | None = None, catalog: Any | None = None,
              cap: int | None = None) -> ForceDoc:
-        """The roster at `path`, or a new force to be saved there (missing or empty)."""
-        return cls.new(game, catalog, path, cap=cap) if is_blank(path) else cls.load(path)
+        """The roster at `path`, or a new force of `game` (default: the default system)
+        to be saved there (missing or empty)."""
+        if not is_blank(path):
+            return cls.load(path)
+        return cls.new(game if game is not None else system(), catalog, path, cap=cap)
 
     @classmethod
     def home(cls, game: GameSystem, catalog: Any | None = None) -> ForceDoc:
