@@ -28,33 +28,34 @@ class Choice:
     path: Path
 
 
+def within(path: Path, folder: Path) -> tuple[str, ...] | None:
+    """The parts of `path` below `folder` (both resolved), or None when it lies outside
+    (or cannot be followed)."""
+    try:
+        return path.resolve().relative_to(folder.resolve()).parts
+    except (ValueError, OSError, RuntimeError):
+        return None
+
+
 def is_catalog_data(path: Path) -> bool:
     """Whether `path` is one of a bundled catalog's data files (abilities, costs, ...),
     which are neither units nor rosters; the bundled examples are not."""
-    try:
-        relative = path.resolve().relative_to(catalog_root().resolve())
-    except (ValueError, OSError, RuntimeError):
-        return False
-    return "examples" not in relative.parts
+    parts = within(path, catalog_root())
+    return parts is not None and "examples" not in parts
 
 
 def is_bundled(path: Path) -> bool:
     """Whether `path` is inside the bundled catalog (its data files or its examples):
     somewhere to read from, never to save to."""
-    try:
-        path.resolve().relative_to(catalog_root().resolve())
-    except (ValueError, OSError, RuntimeError):
-        return False
-    return True
+    return within(path, catalog_root()) is not None
 
 
 def shown(path: Path, cwd: Path) -> str:
     """A path as the dialog shows it: relative to the working folder when inside it, with
     ~ for the home folder otherwise."""
-    try:
-        return str(path.resolve().relative_to(cwd.resolve()))
-    except (ValueError, OSError, RuntimeError):
-        pass
+    inside = within(path, cwd)
+    if inside is not None:
+        return str(Path(*inside))
     text = str(path)
     home = str(Path.home())
     if home not in ("", "/") and text.startswith(home + os.sep):
@@ -116,11 +117,8 @@ def choices(*, folder: Path, cwd: Path, recent: Sequence[Path] = (),
 
 
 def _example_label(path: Path, root: Path) -> str:
-    try:
-        parts = path.relative_to(root).parts
-    except ValueError:
-        return path.name
-    return "/".join(p for p in parts if p != "examples")
+    parts = within(path, root)
+    return path.name if parts is None else "/".join(p for p in parts if p != "examples")
 
 
 def completion(text: str, cwd: Path) -> str | None:
