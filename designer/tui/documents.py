@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -260,9 +260,11 @@ class ForceDoc:
         return self.history.redo()
 
     def entry(self, unit: Any, count: int = 1, file: Path | None = None,
-              assessment: Assessment | None = None) -> ForceEntry:
+              assessment: Assessment | None = None,
+              fields: Mapping[str, Any] | None = None) -> ForceEntry:
         """An entry for `unit` (assessed, unless its assessment is given); a unit from a
-        file is named by its path from the roster's folder."""
+        file is named by its path from the roster's folder; `fields` are the entry's own
+        keys (a copy or a repair keeps those of the entry it comes from)."""
         force = self.force
         if assessment is None:
             assessment = force.game.assess(unit, force.catalog)
@@ -270,7 +272,7 @@ class ForceDoc:
         if file is not None:
             source = (os.path.relpath(file.resolve(), self.path.parent.resolve())
                       .replace(os.sep, "/") if self.path else display_path(file))
-        return ForceEntry(assessment, count, file, source)
+        return ForceEntry(assessment, count, file, source, fields=dict(fields or {}))
 
     # output
     def exported(self) -> Force:

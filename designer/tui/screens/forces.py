@@ -239,7 +239,7 @@ class ForcesScreen(DocumentScreen):
             return
         name = f"{force.game.unit_name(entry.unit)} (copy)"[:MAX_NAME]
         unit = renamed(force.game, force.catalog, entry.unit, name)
-        copy = replace(self.doc.entry(unit, entry.count), fields=entry.fields)  # its side...
+        copy = self.doc.entry(unit, entry.count, fields=entry.fields)  # its side, ...
         await self.apply(force.inserted(copy, index + 1))
         self.query_one(UnitTable).move_cursor(row=index + 1)
 
@@ -307,7 +307,7 @@ class ForcesScreen(DocumentScreen):
         force = self.doc.force
         if replacing is not None and replacing < len(force.entries):
             old = force.entries[replacing]
-            entry = replace(self.doc.entry(unit, old.count, file, assessment), fields=old.fields)
+            entry = self.doc.entry(unit, old.count, file, assessment, fields=old.fields)
             await self.apply(force.replaced(replacing, entry))
             self.notify(f"Repaired: {force.game.unit_name(unit)}.", timeout=3, markup=False)
             return
