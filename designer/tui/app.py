@@ -178,7 +178,7 @@ class DesignerApp(KeptSettings, App):
             game = self.game_here()
             self.push_screen(HelpScreen(game, sections=self.section_names(self.game),
                                         own_keys=help_keys(game),
-                                        formats=export_choices()[0]))
+                                        formats=export_choices()[0], ids=binding_ids()))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "show" and parameters and parameters[0] == "unit":
@@ -345,6 +345,17 @@ class DesignerApp(KeptSettings, App):
         game = system(name)
         self._opened(UnitDoc.new(game) if kind == "unit"
                      else ForceDoc.new(game, cap=self.settings.points_cap))
+
+
+def binding_ids() -> list[str]:
+    """The ids of the app's and its screens' key bindings, in order: what the settings'
+    `keys:` remaps (the help lists them)."""
+    from designer.tui.screens.designer import DesignerScreen
+    from designer.tui.screens.forces import ForcesScreen
+
+    found = (b.id for owner in (DesignerApp, ForcesScreen, DesignerScreen)
+             for b in owner.BINDINGS if isinstance(b, Binding) and b.id)
+    return list(dict.fromkeys(found))
 
 
 def build_app(*, game: GameSystem | None = None, catalog: Any | None = None,

@@ -122,3 +122,16 @@ async def test_a_bad_settings_file_is_said_and_left_alone(settings_file, tmp_pat
         app.theme = "gruvbox"
         await app.workers.wait_for_complete()
     assert settings_file.read_text() == "theme: [nord\n"
+
+
+def test_the_help_lists_every_binding_id_the_keys_setting_takes():
+    from designer.systems import system
+    from designer.tui.app import binding_ids
+    from designer.tui.screens.help import keys_for
+
+    ids = binding_ids()
+    assert {"quit", "save", "export", "add-file", "open-unit", "step-1", "step-9",
+            "matchups"} <= set(ids)
+    assert len(ids) == len(set(ids))
+    settings = dict(keys_for(system("opentactics"), ids=ids))["Settings"][0][1]
+    assert settings.endswith("ids: " + ", ".join(ids))

@@ -30,9 +30,11 @@ def or_list(words: Sequence[str]) -> str:
 
 
 def keys_for(game: GameSystem, sections: Sequence[str] = (), own: Keys = (),
-             formats: Sequence[str] = ()) -> tuple[tuple[str, Keys], ...]:
+             formats: Sequence[str] = (), ids: Sequence[str] = ()
+             ) -> tuple[tuple[str, Keys], ...]:
     """The keys of every screen; `sections` are the catalog browser's, `own` the keys of
-    the system's own editors (listed among the designer's), `formats` the exports'."""
+    the system's own editors (listed among the designer's), `formats` the exports',
+    `ids` the binding ids the settings' `keys:` remaps."""
     steps = len(game.steps())
     word = game.UNIT_WORD
     browser = f" ({', '.join(sections)})" if sections else ""
@@ -82,10 +84,7 @@ def keys_for(game: GameSystem, sections: Sequence[str] = (), own: Keys = (),
         ("Settings", (
             ("", "theme (ctrl+p, Theme), paper, points cap of a new force, recent files "
                  "and keys are kept in the file `designer --config-path` names; keys: "
-                 "`keys: {binding-id: keys}`, ids: quit, help, forces, catalog, unit, open, "
-                 "save, undo, redo, export, add, new, duplicate, remove, add-example, "
-                 "add-file, next-step, previous-step, back, steps, step-1 … step-9, "
-                 "matchups"),
+                 "`keys: {binding-id: keys}`" + (f", ids: {', '.join(ids)}" if ids else "")),
         )),
     )
 
@@ -112,10 +111,11 @@ class HelpScreen(ModalScreen):
     BINDINGS = [Binding("escape,f1,question_mark,q", "dismiss", "Close")]
 
     def __init__(self, game: GameSystem, *, sections: Sequence[str] = (),
-                 own_keys: Keys = (), formats: Sequence[str] = ()) -> None:
+                 own_keys: Keys = (), formats: Sequence[str] = (),
+                 ids: Sequence[str] = ()) -> None:
         super().__init__()
         self.game = game
-        self.keys = keys_for(game, sections, own_keys, formats)
+        self.keys = keys_for(game, sections, own_keys, formats, ids)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog help", id="help") as frame:
