@@ -66,13 +66,15 @@ class PointsList(Widget):
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.rows: list[Row | Content] = []
+        self._height: tuple[int, int] | None = None  # (width, lines) of the rows shown
 
     def set_rows(self, rows: list[Row | Content]) -> None:
         if rows != self.rows:
             width = self.content_size.width
-            resize = (len(rows) != len(self.rows) or not width
-                      or self.lines(rows, width) != self.lines(self.rows, width))
+            height = (width, self.lines(rows, width)) if width else None
             self.rows = rows
+            resize = height is None or height != self._height
+            self._height = height
             self.refresh(layout=resize)
 
     @staticmethod
