@@ -92,17 +92,39 @@ class Terminal:
                 raise TimeoutError(f"{what}: the program ended\n{self.text()}")
             yield arrived, data
 
-    def wait_for(self, shown: Callable[[str], bool] | str, timeout: float = 30.0) -> float:
-        """Replay output until `shown` (a text, or a test of the screen's text) holds;
-        the moment the output that made it hold arrived."""
+    def wait_for(self, shown: Callable[[str], bool] | str, timeout: float = 30.0,
+                 quiet: float = 0.05) -> float:
+        """The moment the output that made `shown` (a text, or a test of the screen's
+        text) hold arrived. Output is gathered until none comes for `quiet` seconds and
+        only then replayed: replaying while it arrives would hold the interpreter's lock
+        and delay the reader's stamps of later pieces of the same frame by milliseconds."""
         test = (lambda text: shown in text) if isinstance(shown, str) else shown
         if test(self.text()):
             return time.perf_counter()
-        for arrived, data in self.pieces(timeout, "not shown"):
-            self.stream.feed(data)
-            if test(self.text()):
-                return arrived
-        raise AssertionError("unreachable")
+        deadline = time.perf_counter() + timeout
+        while True:
+            held = None
+            for arrived, data in self.gather(deadline - time.perf_counter(), quiet):
+                self.stream.feed(data)  # all of it: the screen is kept whole
+                if held is None and test(self.text()):
+                    held = arrived
+            if held is not None:
+                return held
+
+    def gather(self, timeout: float, quiet: float) -> list[tuple[float, bytes]]:
+        """The pieces of output from the first (within `timeout`) until none comes for
+        `quiet` seconds; TimeoutError (showing the screen) when nothing comes or the
+        program ends."""
+        pieces = self.pieces(max(0.0, timeout), "not shown")
+        gathered = [next(pieces)]
+        while True:
+            try:
+                arrived, data = self.output.get(timeout=quiet)
+            except queue.Empty:
+                return gathered
+            if not data:
+                raise TimeoutError(f"not shown: the program ended\n{self.text()}")
+            gathered.append((arrived, data))
 
     def wait_for_output(self, marker: bytes, timeout: float = 30.0) -> float:
         """The moment `marker` arrived in the program's raw output (not replayed: a first

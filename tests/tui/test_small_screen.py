@@ -31,9 +31,10 @@ def test_a_long_tally_line_wraps_and_keeps_its_points():
         "  athletics cost   12", "   of flight"]
     assert fit("Total", "23", 21).plain == "Total              23"
     rows = [("Melee DEF +2 (Heavy Armor) → step 2", "6", 2, ""), ("Total", "23", 0, "")]
-    assert [PointsList.lines(rows, w) for w in (21, 30, 80)] == [4, 3, 2]
-    assert [len(PointsList.fitted(rows, w).plain.split("\n")) for w in (21, 30, 80)] == [
-        4, 3, 2]
+    assert [[line.plain for line in PointsList.row_lines(rows, w)] for w in (21, 30)] == [
+        ["  Melee DEF +2      6", "   (Heavy Armor) →", "   step 2", "Total              23"],
+        ["  Melee DEF +2 (Heavy Armor) 6", "   → step 2", "Total                       23"]]
+    assert len(PointsList.row_lines(rows, 80)) == 2
 
 
 async def test_equipment_bumps_say_where_they_are_counted(tmp_path, monkeypatch):

@@ -13,12 +13,13 @@ from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static, TabbedContent, TabPane
+from textual.widgets import Footer, OptionList, Static, TabbedContent, TabPane
 from textual.widgets.option_list import Option
 
 from designer.search import matches
 from designer.systems import CatalogRow, CatalogSection, GameSystem
 from designer.tui.widgets.fields import MovingList, SearchField
+from designer.tui.widgets.header import TitleHeader
 
 #: a column whose cells are all this short is shown in the list; longer ones (effects,
 #: notes) only in the detail pane
@@ -79,7 +80,7 @@ class BrowserScreen(Screen):
         self.shown: dict[str, list[CatalogRow]] = {}
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleHeader()
         with TabbedContent(id="sections"):
             for key, section in self.sections.items():
                 with TabPane(tab_label(section), id=f"tab-{key}"):

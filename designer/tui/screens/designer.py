@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import ContentSwitcher, Footer, Header, Static
+from textual.widgets import ContentSwitcher, Footer, Static
 
 from designer.errors import InputError
 from designer.tally import Tally
@@ -29,6 +29,7 @@ from designer.tui.editors import (
 from designer.tui.screens.base import DOCUMENT_BINDINGS, DocumentScreen
 from designer.tui.widgets.card import card_of
 from designer.tui.widgets.fields import TextField, set_content
+from designer.tui.widgets.header import TitleHeader
 from designer.tui.widgets.stepper import Stepper
 from designer.tui.widgets.tally import StepFigure, TallyPanel
 
@@ -90,7 +91,7 @@ class DesignerScreen(DocumentScreen):
 
     def compose(self) -> ComposeResult:
         view = self.view()
-        yield Header()
+        yield TitleHeader()
         with Horizontal(id="main"):
             yield Stepper(self.steps, id="stepper")
             with Vertical(id="middle"):

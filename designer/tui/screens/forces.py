@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Footer, Static
 
 from designer.errors import InputError
 from designer.roster import Force
@@ -31,6 +31,7 @@ from designer.tui.paths import example_files
 from designer.tui.screens.base import DocumentScreen
 from designer.tui.screens.dialogs import ConfirmDialog, ExampleDialog, PathDialog
 from designer.tui.widgets.fields import Spinner, TextField
+from designer.tui.widgets.header import TitleHeader
 from designer.tui.widgets.points_bar import PointsBar
 from designer.tui.widgets.unit_table import UnitTable, entry_name
 
@@ -73,7 +74,7 @@ class ForcesScreen(DocumentScreen):
 
     def compose(self) -> ComposeResult:
         force = self.doc.force
-        yield Header()
+        yield TitleHeader()
         with Vertical(id="force"):
             with Horizontal(id="force-head"):
                 yield Static("Force", classes="field-label")

@@ -5,11 +5,10 @@ on a card), with the name and points in the border."""
 from __future__ import annotations
 
 from textual.content import Content
-from textual.widgets import Static
 
 from designer.card import Card, Cell, Row, Section, Stat, Table, Tone
 from designer.systems import Assessment, GameSystem
-from designer.tui.widgets.fields import set_content
+from designer.tui.widgets.lines import LineWidget
 
 LABEL_STYLE = "bold $foreground-muted"
 #: the preview's colour for a tag's tone (table cells stay plain)
@@ -131,15 +130,33 @@ def card_lines(card: Card, width: int = PREVIEW_WIDTH) -> list[Content]:
     return lines
 
 
-class CardPreview(Static):
-    """The card as it would print: name and points in the border."""
+class CardPreview(LineWidget):
+    """The card as it would print: name and points in the border. Out of view (a long
+    tally pushes it below the screen's edge, a narrow screen hides it) it is not drawn
+    at each keypress, only when it comes back into view."""
 
-    _title: tuple[str, int | None] | None = None
+    card: Card | None = None
 
     def show(self, card: Card) -> None:
-        if self._title != (card.title, card.points):
-            self._title = (card.title, card.points)
-            self.border_title = Content(card.title)
-            self.border_subtitle = f"{card.points} pts" if card.points is not None else ""
-        width = self.content_size.width or PREVIEW_WIDTH
-        set_content(self, Content("\n").join(card_lines(card, width)))
+        if card is not self.card:
+            self.card = card
+            self.update_lines()
+
+    def update_lines(self) -> bool:
+        if not super().update_lines():
+            return False
+        if self.card is not None:
+            card = self.card
+            title = (Content(card.title),
+                     f"{card.points} pts" if card.points is not None else "")
+            if (self.border_title, self.border_subtitle) != title:
+                self.border_title, self.border_subtitle = title
+        return True
+
+    def lay_out(self, width: int) -> list[Content]:
+        if self.card is None:
+            return []
+        lines: list[Content] = []
+        for line in card_lines(self.card, width):
+            lines += line.wrap(width) if line.cell_length > width else [line]
+        return lines

@@ -14,6 +14,8 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, OptionList, Static
 
+from designer.tui.widgets.lines import same
+
 LEFT, RIGHT = "◂", "▸"
 
 _MOVE = [
@@ -338,7 +340,7 @@ def set_content(widget: Static, content: Content) -> bool:
     as wrapped to the widget's width). The designer updates several of these at every
     keypress, and a layout pass costs a frame's worth of time."""
     old: Content | None = getattr(widget, "_designer_shown", None)
-    if old is not None and old.plain == content.plain and old.spans == content.spans:
+    if old is not None and same(old, content):
         return False
     width = widget.content_size.width
     lines = content.plain.split("\n")
@@ -350,3 +352,27 @@ def set_content(widget: Static, content: Content) -> bool:
     widget._designer_shown = content  # type: ignore[attr-defined]
     widget.update(content, layout=not same_height)
     return True
+
+
+class DetailText(Static):
+    """The detail of the entry highlighted in a list above it. Its height only grows (it
+    fits again when the width changes): moving through the list then never moves what
+    is below it, nor costs a layout pass at each move or choice."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._shown: Content | None = None
+        self._height = (0, 0)  # (width, lines) of what is shown
+
+    def show(self, content: Content) -> None:
+        width = self.content_size.width
+        lines = len(content.wrap(width)) if width > 0 else 0
+        shown_width, shown_lines = self._height
+        if width > 0 and width == shown_width and lines < shown_lines:
+            content = Content("\n").join([content, *[Content("")] * (shown_lines - lines)])
+            lines = shown_lines
+        if self._shown is not None and same(self._shown, content):
+            return
+        self._shown = content
+        self.update(content, layout=not width or (width, lines) != self._height)
+        self._height = (width, lines)

@@ -10,9 +10,9 @@ from textual.binding import Binding
 from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widget import Widget
 
 from designer.systems import Step
+from designer.tui.widgets.lines import LineWidget
 
 MARKS = {
     "done": ("✓", "$success"),
@@ -22,7 +22,7 @@ MARKS = {
 }
 
 
-class Stepper(Widget, can_focus=True):
+class Stepper(LineWidget, can_focus=True):
     """Up/down move between steps (the editor follows); enter goes into the step."""
 
     BINDINGS = [
@@ -31,7 +31,7 @@ class Stepper(Widget, can_focus=True):
         Binding("enter,right", "enter", "Edit step", show=False),
     ]
 
-    current: reactive[int] = reactive(0, layout=False)
+    current: reactive[int] = reactive(0, layout=False, repaint=False)
 
     class Selected(Message):
         """The user picked a step."""
@@ -53,10 +53,12 @@ class Stepper(Widget, can_focus=True):
     def show(self, marks: list[str], points: list[int | None]) -> None:
         if marks != self.marks or points != self.points:
             self.marks, self.points = list(marks), list(points)
-            self.refresh()
+            self.update_lines()
 
-    def render(self) -> Content:
-        width = self.content_size.width
+    def watch_current(self) -> None:
+        self.update_lines()
+
+    def lay_out(self, width: int) -> list[Content]:
         lines: list[Content] = [Content.styled("STEPS", "bold $foreground-muted")]
         for i, step in enumerate(self.steps):
             mark, style = MARKS[self.marks[i]]
@@ -70,13 +72,13 @@ class Stepper(Widget, can_focus=True):
                 head = head.pad_right(max(0, width - len(head))).stylize(
                     "bold reverse" if self.has_focus else "bold $text on $primary-muted")
             lines.append(head)
-        return Content("\n").join(lines)
+        return lines
 
     def on_focus(self) -> None:
-        self.refresh()
+        self.update_lines()
 
     def on_blur(self) -> None:
-        self.refresh()
+        self.update_lines()
 
     def on_click(self, event: events.Click) -> None:
         index = event.y - 1

@@ -10,14 +10,13 @@ from typing import NamedTuple
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
-from textual.geometry import Size
-from textual.widget import Widget
 from textual.widgets import Static
 
 from designer.card import Card
 from designer.tally import Issue, Line, Tally
 from designer.tui.widgets.card import CardPreview
 from designer.tui.widgets.fields import set_content
+from designer.tui.widgets.lines import LineWidget
 
 Row = tuple[str, str, int, str]
 
@@ -42,14 +41,19 @@ def label_lines(label: str, points: str, width: int, indent: int = 0) -> list[st
                                    break_on_hyphens=False) if rest else [])]
 
 
-def fit(label: str, points: str, width: int, indent: int = 0, style: str = "") -> Content:
+def fit_lines(label: str, points: str, width: int, indent: int = 0,
+              style: str = "") -> list[Content]:
     """Label on the left, points on the right of its first line; a label too long for
     the line wraps at spaces onto further lines, one more space in (never cut)."""
     first, *rest = label_lines(label, points, width, indent)
     gap = max(1, width - indent - len(first) - len(points))
-    lines = [Content.assemble(" " * indent, (first, style), " " * gap, (points, style))]
-    lines += [Content.assemble(" " * (indent + 1), (line, style)) for line in rest]
-    return Content("\n").join(lines)
+    return [Content.assemble(" " * indent, (first, style), " " * gap, (points, style)),
+            *(Content.assemble(" " * (indent + 1), (line, style)) for line in rest)]
+
+
+def fit(label: str, points: str, width: int, indent: int = 0, style: str = "") -> Content:
+    """`fit_lines` as one text."""
+    return Content("\n").join(fit_lines(label, points, width, indent, style))
 
 
 def issue_content(issue: Issue) -> Content:
@@ -57,8 +61,8 @@ def issue_content(issue: Issue) -> Content:
     return Content.assemble((mark, style), " ", issue.message)
 
 
-class PointsList(Widget):
-    """Rows of label … points fitted to the widget's width when it renders (so a resize
+class PointsList(LineWidget):
+    """Rows of label … points fitted to the widget's width as it is laid out (so a resize
     never leaves them wrapped). A row is (label, points, indent, style) or a Content."""
 
     DEFAULT_CSS = "PointsList { height: auto; }"
@@ -66,36 +70,23 @@ class PointsList(Widget):
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.rows: list[Row | Content] = []
-        self._height: tuple[int, int] | None = None  # (width, lines) of the rows shown
 
     def set_rows(self, rows: list[Row | Content]) -> None:
         if rows != self.rows:
-            width = self.content_size.width
-            height = (width, self.lines(rows, width)) if width else None
             self.rows = rows
-            resize = height is None or height != self._height
-            self._height = height
-            self.refresh(layout=resize)
+            self.update_lines()
+
+    def lay_out(self, width: int) -> list[Content]:
+        return self.row_lines(self.rows, width)
 
     @staticmethod
-    def fitted(rows: list[Row | Content], width: int) -> Content:
+    def row_lines(rows: list[Row | Content], width: int) -> list[Content]:
         width = max(8, width)
-        return Content("\n").join(
-            row if isinstance(row, Content) else fit(row[0], row[1], width, row[2], row[3])
-            for row in rows)
-
-    @staticmethod
-    def lines(rows: list[Row | Content], width: int) -> int:
-        """How many lines `rows` take at `width` (as `fit` wraps them), cheaply."""
-        width = max(8, width)
-        return sum(row.plain.count("\n") + 1 if isinstance(row, Content)
-                   else len(label_lines(row[0], row[1], width, row[2])) for row in rows)
-
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return self.lines(self.rows, width)
-
-    def render(self) -> Content:
-        return self.fitted(self.rows, self.content_size.width)
+        lines: list[Content] = []
+        for row in rows:
+            lines += (row.split("\n") if isinstance(row, Content)
+                      else fit_lines(row[0], row[1], width, row[2], row[3]))
+        return lines
 
 
 class TallyPanel(Vertical):

@@ -21,7 +21,7 @@ from designer.systems.op_en.cost import Final
 from designer.systems.op_en.models import Character
 from designer.tally import Issue
 from designer.tui.editors.base import StepEditor, View
-from designer.tui.widgets.fields import MovingList, SearchField, set_content
+from designer.tui.widgets.fields import DetailText, MovingList, SearchField, set_content
 from designer.tui.widgets.tally import issue_content
 
 #: the card's three-letter stat names (its narrow Stats row)
@@ -198,7 +198,7 @@ class PickEditor(StepEditor):
         yield from self.compose_before()
         yield Static(Content.styled(self.HEADING, "bold"), classes="group pick-heading")
         yield MovingList(id=self.LIST_ID, classes="pick-list")
-        yield Static(id=f"{self.LIST_ID}-detail", classes="hint pick-detail")
+        yield DetailText(id=f"{self.LIST_ID}-detail", classes="hint pick-detail")
         yield from self.compose_after()
 
     def compose_before(self) -> ComposeResult:
@@ -251,7 +251,7 @@ class PickEditor(StepEditor):
         option = listing.highlighted_option
         shown = self.detail(self.view, option.id) if option is not None and option.id \
             else Content("")
-        set_content(self.query_one(f"#{self.LIST_ID}-detail", Static), shown)
+        self.query_one(f"#{self.LIST_ID}-detail", DetailText).show(shown)
 
     @on(OptionList.OptionHighlighted, ".pick-list")
     def highlighted(self, event: OptionList.OptionHighlighted) -> None:

@@ -28,7 +28,7 @@ from designer.tui.editors.op_en.common import (
     now_text,
     ranks_text,
 )
-from designer.tui.widgets.fields import MovingList, Row, SearchField, set_content
+from designer.tui.widgets.fields import DetailText, MovingList, Row, SearchField, set_content
 
 PLURALS = {"weapon": "Weapons", "armour": "Armour", "shield": "Shields", "item": "Items",
            "consumable": "Consumables"}
@@ -89,7 +89,7 @@ class EquipmentEditor(SearchedListEditor):
         yield Vertical(id="carried")
         yield Static(id="unarmed", classes="hint")
         yield from self.compose_search("Search equipment")
-        yield Static(id="item-detail", classes="hint")
+        yield DetailText(id="item-detail", classes="hint")
 
     async def update_fields(self, view: View) -> None:
         final, catalog = view.final, view.catalog
@@ -177,16 +177,16 @@ class EquipmentEditor(SearchedListEditor):
     def show_detail(self) -> None:
         listing = self.query_one("#item-list", MovingList)
         option = listing.highlighted_option
-        detail = self.query_one("#item-detail", Static)
+        detail = self.query_one("#item-detail", DetailText)
         item = self.view.catalog.item(option.id.split(":", 1)[1]) \
             if option is not None and option.id and ":" in option.id else None
         if option is not None and option.id and option.id.startswith("head-"):
             kind = option.id[5:]
             n, most = edits.slots(self.view.final, self.view.catalog)[kind]
-            set_content(detail, muted(f"{PLURALS[kind]}: {n} of {most} carried."))
+            detail.show(muted(f"{PLURALS[kind]}: {n} of {most} carried."))
             return
         if item is None:
-            set_content(detail, muted("Nothing matches the search.")
+            detail.show(muted("Nothing matches the search.")
                         if listing.option_count == 0 else Content(""))
             return
         view = self.view
@@ -203,7 +203,7 @@ class EquipmentEditor(SearchedListEditor):
                 "$warning" if lacking else "$foreground-muted"))
         if item.summary:
             lines.append(muted(item.summary))
-        set_content(detail, Content("\n").join(lines))
+        detail.show(Content("\n").join(lines))
 
     # edits
     @on(OptionList.OptionSelected, "#item-list")

@@ -33,7 +33,7 @@ from designer.tui.editors.op_en.common import (
     talent_entry,
     talents_word,
 )
-from designer.tui.widgets.fields import MovingList, Row, SearchField, set_content
+from designer.tui.widgets.fields import DetailText, MovingList, Row, SearchField, set_content
 
 KINDS = (("skills", "Skills"), ("abilities", "Abilities"))
 HEADINGS = {"skills": "Skills: each costs the final value of its stat.",
@@ -67,7 +67,7 @@ class TalentsEditor(SearchedListEditor):
         yield Static(id="talent-reason", classes="hint")
         yield Vertical(id="talents-chosen")
         yield from self.compose_search("Search Skills and Abilities")
-        yield Static(id="talent-detail", classes="hint")
+        yield DetailText(id="talent-detail", classes="hint")
         yield Static("Universal skills: every character, free", classes="group")
         yield Static(self._universal(), id="universal", classes="hint")
 
@@ -179,18 +179,18 @@ class TalentsEditor(SearchedListEditor):
     def show_detail(self) -> None:
         listing = self.query_one("#talent-list", MovingList)
         option = listing.highlighted_option
-        detail = self.query_one("#talent-detail", Static)
+        detail = self.query_one("#talent-detail", DetailText)
         if option is None or not option.id:
-            set_content(detail, muted("Nothing matches the search.")
+            detail.show(muted("Nothing matches the search.")
                         if listing.option_count == 0 else Content(""))
             return
         if option.id.startswith("head-"):
-            set_content(detail, muted(HEADINGS[option.id[5:]]))
+            detail.show(muted(HEADINGS[option.id[5:]]))
             return
         kind, name = option.id.split(":", 1)
         entry = talent_entry(self.view.catalog, kind, name)
         if entry is not None:
-            set_content(detail, self.describe(kind, entry))
+            detail.show(self.describe(kind, entry))
 
     def describe(self, kind: str, entry: Talent) -> Content:
         view = self.view
