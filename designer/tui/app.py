@@ -7,6 +7,7 @@ brings its own system. Everything about a game comes through the game-system con
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -60,7 +61,22 @@ class DesignerApp(KeptSettings, App):
     def __init__(self, *, game: GameSystem, catalog: Any, force_doc: ForceDoc | None,
                  unit_doc: UnitDoc | None = None, start: str = "home",
                  settings: Settings | None = None, settings_problem: str | None = None) -> None:
-        super().__init__()
+        # the first screen is the starting mode's (Textual builds it as the app composes):
+        # switching to it from the default mode would build an empty screen first and
+        # parse the whole stylesheet three times over
+        self.DEFAULT_MODE = {"edit": "unit" if unit_doc else "forces",  # type: ignore[misc]
+                             "browser": "browser"}.get(start, "forces")
+        # the first screen's stylesheets are read with the app's, so the whole is parsed
+        # once rather than again when the screen comes
+        if self.DEFAULT_MODE == "unit" and unit_doc is not None:
+            first = DesignerScreen.stylesheets(unit_doc.game)
+        elif self.DEFAULT_MODE == "forces":
+            from designer.tui.screens.forces import ForcesScreen
+
+            first = ForcesScreen.stylesheets()
+        else:
+            first = []
+        super().__init__(css_path=[*self.CSS_PATH, *first])
         self.settings = settings or Settings()
         self.settings_problem = settings_problem
         self.game = game
@@ -70,15 +86,22 @@ class DesignerApp(KeptSettings, App):
         self.start = start
         self._last_document_mode = "unit" if start == "edit" and unit_doc else "forces"
 
-    def on_mount(self) -> None:
-        self.apply_settings()
         self.add_mode("forces", lambda: self.forces_screen)
         self.add_mode("browser", self._browser)
-        if self.unit_doc is not None:
-            doc = self.unit_doc
-            self.add_mode("unit", lambda: DesignerScreen(doc))
-        self.switch_mode({"edit": "unit" if self.unit_doc else "forces", "browser": "browser"}
-                         .get(self.start, "forces"))
+        if unit_doc is not None:
+            self.add_mode("unit", lambda: DesignerScreen(unit_doc))
+
+    def on_mount(self) -> None:
+        self.apply_settings()
+
+    def on_ready(self) -> None:
+        """The first screen is drawn. Started by the `designer` command, the app ran so
+        far without the cyclic garbage collector (designer/__main__.py): what start-up
+        built lives as long as the app, so it is frozen out of the collector's passes
+        and the collector turned back on."""
+        if not gc.isenabled():
+            gc.freeze()
+            gc.enable()
 
     # --- moving around ----------------------------------------------------------------------
 

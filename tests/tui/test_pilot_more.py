@@ -4,6 +4,7 @@ error path, a force's unit opened in the designer and back, the quit guard's ans
 from __future__ import annotations
 
 import asyncio
+import gc
 from pathlib import Path
 
 import pytest
@@ -448,3 +449,29 @@ async def test_the_palette_draws_from_the_system(here):
         await pilot.pause()
         titles = {c.title for c in app.get_system_commands(app.screen)}
         assert {"Add an example unit", "Add a unit from a file", "New unit"} <= titles
+
+
+async def test_started_without_the_collector_the_app_turns_it_on_after_its_first_screen(here):
+    """`designer` starts every command without the cyclic garbage collector; the app
+    freezes what start-up built and turns it back on once its first screen is drawn."""
+    (here / "warden.yaml").write_text(UNIT_YAML)
+    app = build_app(unit_path=Path("warden.yaml"), start="edit")
+    frozen = gc.get_freeze_count()
+    gc.disable()
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert gc.isenabled()
+            assert gc.get_freeze_count() > frozen
+    finally:
+        gc.unfreeze()
+        gc.enable()
+
+
+async def test_started_with_the_collector_the_app_leaves_it_alone(here):
+    (here / "warden.yaml").write_text(UNIT_YAML)
+    app = build_app(unit_path=Path("warden.yaml"), start="edit")
+    frozen = gc.get_freeze_count()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert gc.isenabled() and gc.get_freeze_count() == frozen

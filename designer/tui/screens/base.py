@@ -3,8 +3,9 @@ save (atomic, in a worker), save as, and export."""
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any
 
 from textual import work
@@ -36,6 +37,17 @@ class DocumentScreen(Screen):
     # repaint on such a keypress costs a frame.
     title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
     sub_title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
+
+    @classmethod
+    def stylesheets(cls, game: Any = None) -> list[Path]:
+        """The screen's stylesheets, resolved as Textual resolves them (beside the module
+        that defines the screen). The app reads those of its first screen with its own:
+        Textual then parses the whole stylesheet once at start, not again for the screen.
+        `game`: the system the screen is for, when that brings stylesheets of its own."""
+        here = Path(inspect.getfile(cls)).parent
+        paths = [cls.CSS_PATH] if isinstance(cls.CSS_PATH, (str, PurePath)) else \
+            list(cls.CSS_PATH or [])
+        return [(here / path).resolve() for path in paths]
 
     # to be provided by the screens
     async def refresh_view(self, *, focus: str | None = None, full: bool = False) -> None:

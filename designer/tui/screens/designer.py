@@ -4,6 +4,7 @@ through the game-system contract and the editors registered for the system."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual import on
@@ -78,10 +79,14 @@ class DesignerScreen(DocumentScreen):
         self.steps = doc.game.steps()
         self.keys = [s.key for s in self.steps]
         self.editors = editors_for(doc.game)
-        self.css_path = [*self.css_path, *editor_css(doc.game)]
+        self.css_path = self.stylesheets(doc.game)
         self.link = link
         self.step = step
         self.visited = set(range(len(self.steps))) if doc.exists or link else {step}
+
+    @classmethod
+    def stylesheets(cls, game: Any = None) -> list[Path]:
+        return [*super().stylesheets(), *(editor_css(game) if game is not None else [])]
 
     @property
     def document_word(self) -> str:  # type: ignore[override]
