@@ -15,6 +15,7 @@ from textual.content import Content
 from textual.dom import NoScreen
 from textual.errors import NoWidget
 from textual.geometry import Region, Size
+from textual.screen import Screen
 from textual.strip import Strip
 from textual.visual import Visual
 from textual.widget import Widget
@@ -49,7 +50,7 @@ class LineWidget(Widget):
         """Lay the lines out again and repaint those that changed (a change in their
         number changes the widget's height: that asks for a layout). Out of view (clipped
         by its container, or not displayed) it only notes that it is behind, and catches
-        up when it is next drawn: whether it was drawn."""
+        up when a layout brings it into view: whether it was drawn."""
         width = self._width
         if not width:  # not laid out yet: the first layout draws it whole
             self.refresh(layout=True)
@@ -87,10 +88,18 @@ class LineWidget(Widget):
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self.lines_at(width))
 
+    def on_mount(self) -> None:
+        self.screen.screen_layout_refresh_signal.subscribe(self, self._laid_out)
+
+    def on_unmount(self) -> None:
+        self.screen.screen_layout_refresh_signal.unsubscribe(self)
+
+    def _laid_out(self, screen: Screen) -> None:
+        """A layout brought the widget into view with its lines out of date."""
+        if self._behind and self.in_view():
+            self.update_lines()
+
     def render_line(self, y: int) -> Strip:
-        if self._behind:  # come into view with lines out of date: bring them up to date
-            self._behind = False
-            self.call_later(self.update_lines)
         width = self.content_size.width
         lines = self.lines_at(width)
         if y >= len(lines) or width <= 0:

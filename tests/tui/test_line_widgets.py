@@ -1,0 +1,146 @@
+"""Widgets that repaint only what changed (issue 15): the line-drawn tally, stepper and
+card preview mark only their changed lines dirty, a layout only when their height
+changes; the card preview is not drawn while out of view and catches up when it comes
+back; a list's detail keeps the tallest height it has had at a width."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.app import App, ComposeResult
+from textual.content import Content
+from textual.geometry import Region
+
+from designer.systems import examples_dir
+from designer.tui.app import build_app
+from designer.tui.widgets.card import CardPreview
+from designer.tui.widgets.fields import DetailText
+from designer.tui.widgets.lines import LineWidget, same
+from designer.tui.widgets.tally import PointsList
+
+pytestmark = pytest.mark.tui
+
+
+class Listing(LineWidget):
+    def __init__(self) -> None:
+        super().__init__()
+        self.texts: list[Content] = [Content("one"), Content("two"), Content("three")]
+
+    def lay_out(self, width: int) -> list[Content]:
+        return list(self.texts)
+
+
+class Holder(App):
+    def compose(self) -> ComposeResult:
+        yield Listing()
+        yield DetailText(id="detail")
+
+
+def refreshes(widget, monkeypatch) -> list[tuple[tuple[Region, ...], dict]]:
+    """Each refresh the widget asks for: its regions and keywords."""
+    calls: list[tuple[tuple[Region, ...], dict]] = []
+    real = widget.refresh
+
+    def refresh(*regions, **kwargs):
+        calls.append((regions, kwargs))
+        return real(*regions, **kwargs)
+
+    monkeypatch.setattr(widget, "refresh", refresh)
+    return calls
+
+
+def test_lines_that_look_alike_are_the_same_only_with_the_same_styles():
+    assert same(Content("Total 38"), Content("Total 38"))
+    assert not same(Content.styled("Total 38", "bold"), Content("Total 38"))
+    assert Content.styled("Total 38", "bold") == Content("Total 38")  # why `same` exists
+
+
+async def test_a_changed_line_is_the_only_one_repainted(monkeypatch):
+    app = Holder()
+    async with app.run_test(size=(40, 10)) as pilot:
+        await pilot.pause()
+        listing = app.query_one(Listing)
+        calls = refreshes(listing, monkeypatch)
+        listing.texts[1] = Content.styled("two", "bold")  # the same text, a new style
+        listing.update_lines()
+        assert calls == [((Region(0, 1, 40, 1),), {})]
+        calls.clear()
+        listing.update_lines()  # nothing changed: nothing repainted
+        assert calls == []
+        listing.texts.append(Content("four"))  # one line more: a new height
+        listing.update_lines()
+        assert calls == [((), {"layout": True})]
+        await pilot.pause()
+        assert listing.size.height == 4
+        assert [strip.text for strip in (listing.render_line(y) for y in range(4))] == [
+            text.ljust(40) for text in ("one", "two", "three", "four")]
+
+
+async def test_a_detail_keeps_its_tallest_height_at_a_width():
+    app = Holder()
+    async with app.run_test(size=(40, 10)) as pilot:
+        await pilot.pause()
+        detail = app.query_one(DetailText)
+        detail.show(Content("a\nb\nc"))
+        await pilot.pause()
+        assert detail.size.height == 3
+        detail.show(Content("just one line"))
+        await pilot.pause()
+        assert detail.size.height == 3
+        assert str(detail.render()).split("\n") == ["just one line", "", ""]
+        await pilot.resize_terminal(60, 10)  # a new width: it fits its text again
+        await pilot.pause()
+        detail.show(Content("one line at sixty"))
+        await pilot.pause()
+        assert detail.size.height == 1
+
+
+async def test_the_tally_repaints_only_the_rows_a_keypress_changed(monkeypatch):
+    path = examples_dir("opentactics") / "units" / "ash-warden.yaml"
+    app = build_app(unit_path=path, start="edit")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        tally = app.screen.query_one("#tally-steps", PointsList)
+        before = [line.plain for line in tally.lines_at(tally.content_size.width)]
+        calls = refreshes(tally, monkeypatch)
+        app.screen.set_focus(app.screen.query_one("#dice-melee-off"))
+        await pilot.press("right")  # Melee OFF 2 -> 3 dice
+        await pilot.pause()
+        after = [line.plain for line in tally.lines_at(tally.content_size.width)]
+        changed = [y for y, (was, now) in enumerate(zip(before, after, strict=True))
+                   if was != now]
+        assert [before[y].split()[:3] for y in changed] == [["1", "Dice", "12"],
+                                                            ["Melee", "OFF", "2"]]
+        assert calls == [(tuple(Region(0, y, tally.content_size.width, 1)
+                                for y in changed), {})]
+
+
+async def test_a_card_out_of_view_catches_up_when_it_comes_back(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    source = examples_dir("openfire") / "units" / "warden-patrol.yaml"
+    Path("patrol.yaml").write_text(source.read_text())
+    app = build_app(unit_path=Path("patrol.yaml"), start="edit")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        card = app.screen.query_one("#card", CardPreview)
+        assert card.in_view()
+        await pilot.press("alt+2", "tab")  # the models step: its long tally pushes the
+        await pilot.pause()                # card below the screen's edge
+        assert not card.in_view()
+        drawn = card.lines_at(card.content_size.width)
+        points = app.screen.doc.tally.total
+        await pilot.press("right")  # one model more
+        await pilot.pause()
+        assert app.screen.doc.tally.total > points
+        # not drawn while out of view: the points in its border are the old ones
+        assert str(card.border_subtitle) == f"{points} pts"
+        assert [line.plain for line in card.lines_at(card.content_size.width)] == [
+            line.plain for line in drawn]
+        await pilot.press("alt+1")  # back where the card shows: it catches up
+        await pilot.pause()
+        await pilot.pause()
+        assert card.in_view()
+        assert str(card.border_subtitle) == f"{app.screen.doc.tally.total} pts"
+        assert card.lines_at(card.content_size.width) == card.lay_out(
+            card.content_size.width)
