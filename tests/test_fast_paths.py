@@ -1,6 +1,6 @@
 """The fast paths of the commands and the PDF (issue 15) give what the slow ones gave: the
 argument short-cut, plain output for pipes, the catalog cache, the `designer` entry
-point, and the PDF's text and dice writing."""
+point, and the PDF's text, shapes, fitted lines and dice."""
 
 from __future__ import annotations
 
@@ -12,15 +12,20 @@ import subprocess
 import sys
 
 import pytest
+from fpdf.enums import PDFResourceType
 
 from designer import catalog_cache
 from designer.cli import RICH_ROWS, _quick_args, _terminal, build_parser, main
-from designer.export.pdf import Book
+from designer.export.fit import PT, fit_size, pdf_safe, truncate
+from designer.export.fonts import CJK, FAUX_BOLD, LATIN, split
+from designer.export.layout import INK
+from designer.export.pdf import BAND, RULE, WHITE, Book, fit_line
 from designer.export.shapes import DIE
 from designer.roster import load_roster
 from designer.systems import catalog_root, examples_dir, system
 
 UNITS = examples_dir() / "units"
+FONT = PDFResourceType.FONT
 ROSTERS = examples_dir() / "rosters"
 
 
@@ -214,23 +219,122 @@ def _page(book: Book) -> bytes:
     return bytes(book.pdf.pages[1].contents)
 
 
-def test_text_is_written_as_fpdf2_writes_it():
-    """Latin and CJK text, bold CJK (stroked: fpdf2's own path), sizes, colours and a
-    fill colour that differs from the text's: the same bytes either way."""
-    pages = []
-    for plain in (True, False):
-        book = Book("a4", "t", "v")
-        book._plain = plain
+class _Fpdf2Book(Book):
+    """A Book that draws text, rules and boxes through fpdf2's own calls and state alone
+    (set_font, set_text_color, text, line, rect): what the fast paths must write."""
+
+    def text(self, x, y, text, style="", size=8.0, colour=INK, align="L"):
+        if not text:
+            return
+        pdf = self.pdf
+        parts = split(text, style)
+        self.writer.missing |= parts.missing
+        scale = size * PT / 1000
+        if align != "L":
+            w = sum(run.units for run in parts.runs) * scale
+            x = x - w / 2 if align == "C" else x - w
+        for run in parts.runs:
+            family, run_style = (LATIN, style) if run.font == LATIN else (CJK, "")
+            self.writer.add_font(family, run_style)
+            pdf.set_font(family, run_style, size)
+            pdf.set_text_color(*colour)
+            if run.font == CJK and "B" in style:
+                with pdf.local_context(text_mode="FILL_STROKE", draw_color=colour,
+                                       line_width=size * FAUX_BOLD):
+                    pdf.text(x, y, run.text)
+            else:
+                pdf.text(x, y, run.text)
+            x += run.units * scale
+
+    def rule(self, x1, y1, x2, y2, colour=RULE, w=0.2):
+        self.pdf.set_draw_color(*colour)
+        self.pdf.set_line_width(w)
+        self.pdf.line(x1, y1, x2, y2)
+
+    def box(self, x, y, w, h, fill=None, line=None, lw=0.2, radius=0.0):
+        if fill:
+            self.pdf.set_fill_color(*fill)
+        if line:
+            self.pdf.set_draw_color(*line)
+            self.pdf.set_line_width(lw)
+        self.pdf.rect(x, y, w, h, style=("F" if fill else "") + ("D" if line else ""),
+                      round_corners=radius > 0, corner_radius=radius)
+
+
+def _draw_twice(book: Book) -> list[bytes]:
+    """Two pages of the same text and shapes in the same places (as cards are): Latin and
+    CJK, bold CJK (stroked), styles, sizes (two of them closer than fpdf2 tells apart),
+    alignments, colours equal to and unlike the fill colour, repeated lines, a line cut
+    to fit, ruled lines and boxes, square and rounded; then each page's content stream
+    and the fonts it names among its resources."""
+    lines = [("Melee", "", 8.0), ("Melee", "", 8.0), ("OFF 2", "B", 6.5),
+             ("Hex 2:", "I", 7.25), ("火球 Fire", "", 8.0), ("火球", "B", 9.0),
+             ("Ünïcödé", "BI", 5.5), ("Melee", "", 8.0), ("Melee", "", 8.0 + 0.9e-9),
+             ("Melee", "", 8.0 + 1.8e-9), ("2", "B", 9.0), ("ok \ue000", "", 7)]
+    for _ in range(2):
         book.pdf.add_page()
-        for i, (text, style, size) in enumerate([
-            ("Melee", "", 8.0), ("Melee", "", 8.0), ("OFF 2", "B", 6.5), ("Hex 2:", "I", 7.25),
-            ("火球 Fire", "", 8.0), ("火球", "B", 9.0), ("Ünïcödé", "BI", 5.5)]):
-            if i == 3:
-                book.box(5, 5, 10, 10, fill=(200, 10, 10))
-            book.text(10 + i, 20 + 5 * i, text, style, size, (i * 30, 0, 0), "LCR"[i % 3])
-        pages.append(_page(book))
-    assert pages[0] == pages[1]
-    assert pages[0].count(b" Td ") == 8  # seven lines, one of them in two fonts
+        for i, (text, style, size) in enumerate(lines):
+            if i in (3, 10):
+                book.box(5, 5 + i, 10, 10, fill=(200, 10, 10) if i == 3 else WHITE)
+            colour = (200, 10, 10) if i in (4, 9) else (i * 20, 0, 0)
+            book.text(10 + i, 20 + 5 * i, text, style, size, colour, "LCR"[i % 3])
+            book.rule(5, 80 + i, 60, 80 + i, RULE if i % 2 else INK, 0.15 + i % 2 * 0.1)
+        book.line_fit(20, 150, "A name far too long for its little box", 12, "B", 9, 6)
+        book.box(30, 160, 40, 20, line=INK, lw=0.35, radius=2.6)
+        book.box(30, 190, 40, 20, fill=BAND, line=RULE)
+        book.text(35, 170, "Melee", "", 8.0, WHITE, "C")
+    fonts = book.pdf._resource_catalog.resources_per_page
+    return [bytes(book.pdf.pages[n].contents) + repr(sorted(fonts[(n, FONT)])).encode()
+            for n in (1, 2)]
+
+
+def test_text_and_shapes_are_written_as_fpdf2_writes_them():
+    """The same bytes on every page whether a line goes through the writer's own font
+    state, through fpdf2's text() with that state handed over, or through fpdf2 alone."""
+    fast = Book("a4", "t", "v")
+    handed = Book("a4", "t", "v")
+    handed.writer.plain = False
+    alone = _Fpdf2Book("a4", "t", "v")
+    pages = [_draw_twice(book) for book in (fast, handed, alone)]
+    assert pages[0] == pages[2]
+    assert pages[1] == pages[2]
+    first, second = pages[0]
+    assert first.count(b" Td ") == 15 and first.count(b" Tr ") == 1  # 火球 is stroked
+    assert first.count(b" Tf ET") == second.count(b" Tf ET")  # fonts chosen again
+    assert b"Tf ET\nq 0.7843 0.0392 0.0392 rg BT" not in first  # same as the fill: bare
+    assert fast.missing == alone.missing == {"\ue000"}
+
+
+def test_a_fitted_line_is_the_fit_worked_out_afresh():
+    """The cached fit of a line is what fitting gives: a size within the bounds, an
+    ellipsis where even the smallest size is too wide; whole numbers and their floats
+    share one answer."""
+    cases = [("Long Rifle", "B", 30.0, 8.0, 5.0), ("Sergeant Major Ironhide", "B", 15, 8, 6),
+             ("a\u0301 e\u200d", "", 20, 7, 5), ("W" * 40, "I", 10.0, 7.0, 4.0)]
+    for text, style, box, size, smallest in cases:
+        safe = pdf_safe(text)
+        fitted = fit_size(safe, style, box, size, smallest)
+        assert fit_line(text, style, box, size, smallest) == (
+            truncate(safe, style, fitted, box), fitted)
+    assert fit_line("Long Rifle", "B", 30.0, 8.0, 5.0) == ("Long Rifle", 8.0)
+    assert fit_line("Sergeant Major Ironhide", "B", 15, 8, 6) == ("Sergeant Ma\u2026", 6)
+    assert fit_line("a\u0301 e\u200d", "", 20, 7, 5) == ("\u00e1 e", 7)
+    assert fit_line("Long Rifle", "B", 30, 8, 5) == fit_line("Long Rifle", "B", 30.0, 8.0, 5.0)
+
+
+def test_a_shape_is_copied_only_where_fpdf2_would_write_the_same():
+    """A ruled line or box drawn again at the same place copies what fpdf2 wrote; one
+    anywhere else is fpdf2's own."""
+    book = Book("a4", "t", "v")
+    book.pdf.add_page()
+    book.rule(5, 10, 50, 10)
+    book.rule(5, 10, 50, 10)
+    book.rule(5, 11, 50, 11)
+    lines = _page(book).decode("latin-1").splitlines()
+    k, h = book.pdf.k, book.pdf.h
+    drawn = [f"{5 * k:.2f} {(h - y) * k:.2f} m {50 * k:.2f} {(h - y) * k:.2f} l S"
+             for y in (10, 10, 11)]
+    assert [line for line in lines if line.endswith(" l S")] == drawn
 
 
 def test_dice_are_placed_where_fpdf2_drew_them():

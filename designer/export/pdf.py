@@ -10,8 +10,9 @@ What a file gets follows from what it holds, so the command needs no extra optio
   error), then one card per distinct unit, nine to a page, then their record sheets,
   four to a page.
 
-This module holds the document and its drawing primitives; `pdf_card` draws cards and
-record sheets and `pdf_summary` the force summary. Text that does not fit shrinks, then
+This module holds the document and its drawing primitives; `pdf_text` writes their text
+(and copies shapes drawn before) into the pages, `pdf_card` draws cards and record sheets
+and `pdf_summary` the force summary. Text that does not fit shrinks, then
 wraps, then is cut with an ellipsis: nothing is drawn outside its box. A character that
 no bundled font has is drawn as a replacement and listed in `Drawn.missing`.
 """
@@ -21,16 +22,16 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from fpdf import FPDF
-from fpdf.enums import TextMode
 
 from designer.card import Card
 from designer.export.document import ExportDoc
 from designer.export.fit import PT, Colour, Fitted, Run, fit, fit_size, pdf_safe, truncate, width
-from designer.export.fonts import CJK, FAUX_BOLD, LATIN, cjk_file, latin_file, split
 from designer.export.layout import CARD_H, CARD_W, INK
+from designer.export.pdf_text import TextWriter
 from designer.export.shapes import ICONS, dice_paths
 from designer.systems import Progress
 
@@ -45,11 +46,6 @@ RULE: Colour = (190, 190, 195)
 BAND: Colour = (238, 238, 241)
 WHITE: Colour = (255, 255, 255)
 
-#: the fpdf2 state `Book._put` reads to write a line of text as `FPDF.text` does
-_PLAIN_TEXT_STATE = ("current_font", "current_font_is_set_on_page", "is_ttf_font",
-                     "text_mode", "underline", "strikethrough", "_record_text_quad_points",
-                     "fill_color", "text_color", "font_size_pt", "k", "h", "_out",
-                     "_set_font_for_page")
 
 def default_parts(doc: ExportDoc) -> tuple[Part, ...]:
     return ("summary", "cards", "sheets") if doc.kind == "roster" else ("cards", "sheets")
@@ -116,6 +112,16 @@ def _draw_pdf(doc: ExportDoc, paper: str, progress: Progress | None,
     return Drawn(bytes(book.pdf.output()), tuple(sorted(book.missing)))
 
 
+@lru_cache(maxsize=16384)
+def fit_line(text: str, style: str, box: float, size: float,
+             smallest: float) -> tuple[str, float]:
+    """`line_fit`'s text and size: a card's labels and values are fitted to the same boxes
+    on every card of a deck, so each is worked out once."""
+    text = pdf_safe(text)
+    size = fit_size(text, style, box, size, smallest)
+    return truncate(text, style, size, box), size
+
+
 class Book:
     """An fpdf2 document plus the drawing helpers the three page kinds share."""
 
@@ -128,100 +134,27 @@ class Book:
         pdf.set_creator(f"designer {version}")
         self.pdf = pdf
         self.version = version
-        #: characters drawn as a replacement because no bundled font has them
-        self.missing: set[str] = set()
-        self._added: set[tuple[str, str]] = set()  # fonts in the document: a style's first
-        self._font: tuple[str, str, float] = ("", "", 0.0)  # use adds it, so none is unused
-        self._colour: Colour = (0, 0, 0)
-        #: each (font, string) as the content stream writes it: glyph codes looked up once
-        self._encoded: dict[tuple[int, str], str] = {}
-        self._colours: dict[object, str] = {}  # a text colour's operator, written once
-        self._plain = all(hasattr(pdf, name) for name in _PLAIN_TEXT_STATE)
+        self.writer = TextWriter(pdf)
+
+    @property
+    def missing(self) -> set[str]:
+        """Characters drawn as a replacement because no bundled font has them."""
+        return self.writer.missing
 
     # --- primitives -------------------------------------------------------------------
-
-    def font(self, style: str, size: float, colour: Colour = INK,
-             family: str = LATIN) -> None:
-        if (family, style, size) != self._font:
-            if (family, style) not in self._added:
-                if family == CJK:
-                    path, face = cjk_file()
-                    self.pdf.add_font(CJK, "", str(path), collection_font_number=face)
-                else:
-                    self.pdf.add_font(LATIN, style, str(latin_file(style)))
-                self._added.add((family, style))
-            if self._font[:2] == (family, style):  # a new size only: the cheap call
-                self.pdf.set_font_size(size)
-            else:
-                self.pdf.set_font(family, style, size)
-            self._font = (family, style, size)
-        if colour != self._colour:
-            self.pdf.set_text_color(*colour)
-            self._colour = colour
 
     def text(self, x: float, y: float, text: str, style: str = "", size: float = 8.0,
              colour: Colour = INK, align: str = "L") -> None:
         """One line of pdf_safe text on baseline `y`: left at, centred on or right of x.
         Arimo draws what it has and the CJK font the rest (its bold is stroked)."""
-        if not text:
-            return
-        parts = split(text, style)
-        if parts.missing:
-            self.missing |= parts.missing
-        scale = size * PT / 1000
-        if align != "L":
-            w = sum(run.units for run in parts.runs) * scale
-            x = x - w / 2 if align == "C" else x - w
-        for run in parts.runs:
-            if run.font == LATIN:
-                self.font(style, size, colour)
-                self._put(x, y, run.text)
-            elif "B" in style:
-                self.font("", size, colour, CJK)
-                # fpdf2 writes the stroke width of text unscaled, so in points
-                with self.pdf.local_context(text_mode="FILL_STROKE", draw_color=colour,
-                                            line_width=size * FAUX_BOLD):
-                    self.pdf.text(x, y, run.text)
-            else:
-                self.font("", size, colour, CJK)
-                self._put(x, y, run.text)
-            x += run.units * scale
-
-    def _put(self, x: float, y: float, text: str) -> None:
-        """What fpdf2's `text()` writes, for the plain case that nearly every line of a
-        card is (filled text in an embedded font, no underline), with each string's
-        glyph codes and each colour's operator worked out once per document: a deck of a
-        thousand cards draws eighty thousand strings, most of them labels and numbers it
-        has drawn before. Any other case is fpdf2's own (tests/test_fast_paths.py checks
-        that both write the same bytes)."""
-        pdf = self.pdf
-        if not (self._plain and pdf.is_ttf_font and pdf.text_mode == TextMode.FILL
-                and not pdf.underline and not pdf.strikethrough
-                and not pdf._record_text_quad_points):
-            pdf.text(x, y, text)
-            return
-        font = pdf.current_font
-        if not pdf.current_font_is_set_on_page:
-            pdf._out(pdf._set_font_for_page(font, pdf.font_size_pt))
-        key = (font.i, text)
-        encoded = self._encoded.get(key)
-        if encoded is None:
-            encoded = self._encoded[key] = font.encode_text(text)
-        k = pdf.k
-        line = f"BT {x * k:.2f} {(pdf.h - y) * k:.2f} Td {encoded} ET"
-        if pdf.fill_color != pdf.text_color:
-            colour = self._colours.get(pdf.text_color)
-            if colour is None:
-                colour = self._colours[pdf.text_color] = pdf.text_color.serialize().lower()
-            line = f"q {colour} {line} Q"
-        pdf._out(line)
+        if text:
+            self.writer.line(x, y, text, style, size, colour, align)
 
     def line_fit(self, x: float, y: float, text: str, box: float, style: str, size: float,
                  smallest: float, colour: Colour = INK, align: str = "L") -> None:
         """One line that shrinks to fit `box` mm, then is cut with an ellipsis."""
-        text = pdf_safe(text)
-        size = fit_size(text, style, box, size, smallest)
-        self.text(x, y, truncate(text, style, size, box), style, size, colour, align)
+        text, size = fit_line(text, style, box, size, smallest)
+        self.text(x, y, text, style, size, colour, align)
 
     def paragraphs(self, fitted: Fitted, x: float, top: float, leading: float,
                    gap: float) -> None:
@@ -238,22 +171,25 @@ class Book:
 
     def rule(self, x1: float, y1: float, x2: float, y2: float, colour: Colour = RULE,
              w: float = 0.2) -> None:
-        self.pdf.set_draw_color(*colour)
-        self.pdf.set_line_width(w)
-        self.pdf.line(x1, y1, x2, y2)
+        pdf = self.pdf
+        pdf.set_draw_color(self.writer.device(colour))
+        pdf.set_line_width(w)
+        self.writer.drawn(("line", x1, y1, x2, y2), lambda: pdf.line(x1, y1, x2, y2))
 
     def box(self, x: float, y: float, w: float, h: float, fill: Colour | None = None,
             line: Colour | None = None, lw: float = 0.2, radius: float = 0.0) -> None:
         style = ("F" if fill else "") + ("D" if line else "")
         if not style:
             return
+        pdf = self.pdf
         if fill:
-            self.pdf.set_fill_color(*fill)
+            pdf.set_fill_color(self.writer.device(fill))
         if line:
-            self.pdf.set_draw_color(*line)
-            self.pdf.set_line_width(lw)
-        self.pdf.rect(x, y, w, h, style=style, round_corners=radius > 0,
-                      corner_radius=radius)
+            pdf.set_draw_color(self.writer.device(line))
+            pdf.set_line_width(lw)
+        self.writer.drawn(("rect", x, y, w, h, style, radius),
+                          lambda: pdf.rect(x, y, w, h, style=style, round_corners=radius > 0,
+                                           corner_radius=radius))
 
     def dice(self, cx: float, cy: float, count: int, colour: Colour, size: float,
              room: float) -> None:
@@ -275,9 +211,9 @@ class Book:
         # each group is one drawn path placed by a translation: the dice of a card deck
         # come in a few sizes, so their outlines are written out once per process
         place = f"q 1 0 0 1 {cx * k:.2f} {(pdf.h - cy) * k:.2f} cm "
-        pdf.set_fill_color(*colour)
+        pdf.set_fill_color(self.writer.device(colour))
         pdf._out(f"{place}{squares} Q")
-        pdf.set_fill_color(*WHITE)
+        pdf.set_fill_color(self.writer.device(WHITE))
         pdf._out(f"{place}{pips} Q")
 
     def icon(self, name: str, x: float, y: float, h: float, colour: Colour = INK) -> float:

@@ -1,8 +1,8 @@
 """Export speed: a roster of 100 distinct units to PDF (summary, 100 cards on 12 pages,
 100 record sheets on 25 pages), loaded, priced, drawn and written, in at most 2 s; the
 other formats of the same roster in the same budget. And what a user waits for with a
-deck of 1,000 distinct cards: `designer export` as a fresh process, at most 3 s for
-OpenTactics (the figure of issue 15), the other systems' figures reported beside it."""
+deck of 1,000 distinct cards: `designer export` as a fresh process, at most 3 s (the
+figure of issue 15) for every game system."""
 
 from __future__ import annotations
 
@@ -75,7 +75,8 @@ def thousand_cards(name: str, folder: Path) -> Path:
 
 def test_thousand_card_pdf(benchmark, tmp_path):
     """Loaded, priced, drawn (summary, 1,000 cards, 1,000 record sheets) and written, by
-    the command in a fresh process: median of three runs per system, taking turns."""
+    the command in a fresh process: the median of three runs per system, the systems
+    taking turns, is at most 3 s for each of them."""
     names = ("opentactics", "op-en", "tactics", "openfire")
     commands = {name: designer("export", str(thousand_cards(name, tmp_path)), "-f", "pdf",
                                "-o", str(tmp_path / f"{name}.pdf"), "--force")
@@ -88,4 +89,6 @@ def test_thousand_card_pdf(benchmark, tmp_path):
 
     pages = len(PdfReader(tmp_path / "opentactics.pdf").pages)
     assert pages > 112 + 250  # 1,000 cards nine to a page, sheets four to a page, summary
-    assert statistics.median(times["opentactics"]) <= THOUSAND_LIMIT_SECONDS
+    slow = {name: figures(times[name]) for name in names
+            if statistics.median(times[name]) > THOUSAND_LIMIT_SECONDS}
+    assert not slow, f"over {THOUSAND_LIMIT_SECONDS:g} s: {slow}"

@@ -17,6 +17,7 @@ defence test, and the expected damage of one attack against a reference defender
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import Literal
 
 Reroll = Literal["none", "not_ones", "all"]
@@ -27,8 +28,12 @@ ALL: Reroll = "all"
 SIDES = 12
 ONE = Fraction(1, SIDES)  # the chance of any one face
 Number = int | Fraction
+#: the chances are exact fractions of a few small numbers, asked for again by every model
+#: and weapon of a force: each is worked out once (the results are immutable)
+_known = lru_cache(maxsize=4096)
 
 
+@_known
 def p(target: Number) -> Fraction:
     """The chance to pass a skill test against `target` (after modifiers)."""
     faces = min(max(13 - Fraction(target), 1), 11)
@@ -56,6 +61,7 @@ def crit(chance: Fraction, reroll: Reroll = NONE) -> Fraction:
     return ONE + again * ONE
 
 
+@_known
 def hit(skl: Number, *, skilled: bool = False, torrent: bool = False,
         crit_only: bool = False) -> Fraction:
     """The chance one attack hits: a Battle Skill test against `skl` (modifiers already
@@ -67,6 +73,7 @@ def hit(skl: Number, *, skilled: bool = False, torrent: bool = False,
     return with_reroll(chance, NOT_ONES if skilled else NONE)
 
 
+@_known
 def hit_crit(skl: Number, *, skilled: bool = False, torrent: bool = False,
              crit_only: bool = False) -> Fraction:
     """The chance one attack's standing die is a natural 12."""
@@ -76,6 +83,7 @@ def hit_crit(skl: Number, *, skilled: bool = False, torrent: bool = False,
     return crit(chance, NOT_ONES if skilled else NONE)
 
 
+@_known
 def defence_fail(defence: Number, prc: int = 0, *, resilient: bool = False,
                  heavy_armour: int = 0) -> Fraction:
     """The chance one defence test fails: the roll is lowered by the weapon's PRC [321],
@@ -93,6 +101,7 @@ def damage_per_hit(dmg: int, heavy_armour: int = 0) -> int:
     return max(1, dmg - heavy_armour)
 
 
+@_known
 def expected_damage(att: Number, skl: Number, dmg: int, prc: int, defence: Number, *,
                     skilled: bool = False, torrent: bool = False, crit_only: bool = False,
                     rending: int = 0, impact: bool = False, resilient: bool = False,
@@ -125,11 +134,13 @@ def unwieldy_target(skl: Number) -> Fraction:
     return Fraction(skl) + 2
 
 
+@_known
 def command_pass(cmd: Number, *, fearless: bool = False) -> Fraction:
     """The chance to pass a command test; Fearless re-rolls any failure [444]."""
     return with_reroll(p(cmd), ALL if fearless else NONE)
 
 
+@_known
 def stealth_factor(skl: Number, stealth: int) -> Fraction:
     """How much longer a Stealth (X) model lasts against an attacker of `skl`: the
     attacker's hit chance without the -X over the chance with it [484]."""

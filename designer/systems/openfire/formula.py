@@ -52,6 +52,7 @@ class RuleCost:
         return f"x{self.formula.text}" if self.multiplier else self.formula.text
 
 
+@lru_cache(maxsize=1024, typed=True)  # a formula's numbers, read at every evaluation
 def number(value: int | float | str) -> Fraction:
     """A number from YAML as an exact fraction: 0.25 is 1/4, not a binary float."""
     if isinstance(value, bool):

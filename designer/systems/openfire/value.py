@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from designer.systems.openfire import dice
 from designer.systems.openfire.catalog import Catalog, Costing
@@ -52,10 +53,20 @@ class Part:
 
 
 def _constants(costing: Costing) -> dict[str, Fraction]:
-    return {k: Fraction(repr(v)) for k, v in costing.constants.items()}
+    """The costing's constants as exact fractions (shared: read it only)."""
+    return _exact(tuple(costing.constants.items()))
 
 
+@lru_cache(maxsize=64)
+def _exact(constants: tuple[tuple[str, float | int], ...]) -> dict[str, Fraction]:
+    """Every shot and model of a force reads the same few constants: a decimal is parsed
+    into a fraction once, not once per formula."""
+    return {k: Fraction(repr(v)) for k, v in constants}
+
+
+@lru_cache(maxsize=1024, typed=True)
 def _n(value: float | int) -> Fraction:
+    """A YAML number as an exact fraction (0.1 is 1/10); made once per value."""
     return Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 from designer.systems import examples_dir
-from designer.systems.openfire.value import round_half_up
+from designer.systems.openfire.catalog import Costing
+from designer.systems.openfire.value import _constants, _n, round_half_up
 from designer.units import load_unit_file
 from tests.systems.openfire.conftest import assess_data, issue, trooper, unit_data
 
@@ -160,3 +161,15 @@ def test_a_trooper_with_more_rules():
     # Ambush 2, Bulky -1, Inspiring Presence 4, Rugged 1/2, Skirmishers 1/2, Support 0,
     # Vulnerable -1
     assert rules.step == "rules" and rules.points == 2 - 1 + 4 + 1 + 0 - 1 == 5
+
+
+def test_the_costing_constants_are_read_exactly_once():
+    """The costing's constants and numbers as exact fractions, the same however often a
+    force asks for them: a decimal is its decimal value, not its binary float."""
+    costing = assess_data(unit_data()).final.catalog.costing
+    fields = costing.model_dump()
+    house = Costing.model_validate({**fields, "constants": {"K": 0.1, "N": 3, "H": 2.5}})
+    assert _constants(house) == {"K": F(1, 10), "N": F(3), "H": F(5, 2)}
+    assert _constants(house) is _constants(Costing.model_validate(house.model_dump()))
+    assert _constants(costing) == {k: F(repr(v)) for k, v in costing.constants.items()}
+    assert _n(0.75) == F(3, 4) and _n(3) == 3 and _n(0.1) is _n(0.1)

@@ -177,3 +177,25 @@ def test_averaged_modifiers_weigh_the_two_cases(share, skl):
     # the hit chance of the averaged target, with the targets away from the ends
     assert dice.p(dice.accurate_target(skl, share)) == \
         (1 - share) * dice.p(skl) + share * dice.p(skl - 2)
+
+
+def test_a_kept_chance_is_the_chance_worked_out_afresh():
+    """Each chance is kept once worked out: asked again, by an int or the same value as a
+    fraction, it is the same exact value the working gives."""
+    for target in TARGETS:
+        assert dice.p(target) == dice.p.__wrapped__(target)
+        assert dice.p(Fraction(target)) == dice.p.__wrapped__(Fraction(target))
+        for skilled, torrent, crit_only in product([False, True], repeat=3):
+            options = {"skilled": skilled, "torrent": torrent, "crit_only": crit_only}
+            assert dice.hit(target, **options) == dice.hit.__wrapped__(target, **options)
+            assert dice.hit_crit(target, **options) == \
+                dice.hit_crit.__wrapped__(target, **options)
+        assert dice.command_pass(target, fearless=True) == \
+            dice.command_pass.__wrapped__(target, fearless=True)
+    assert dice.p(Fraction(15, 2)) == Fraction(11, 24)  # 5.5 faces of 12
+    assert dice.defence_fail(7, 1, resilient=True) == \
+        dice.defence_fail.__wrapped__(7, 1, resilient=True) == Fraction(3, 8)
+    assert dice.expected_damage(2, 6, 1, 1, 7, skilled=True, rending=1) == \
+        dice.expected_damage.__wrapped__(2, 6, 1, 1, 7, skilled=True, rending=1)
+    assert dice.stealth_factor(7, 2) == Fraction(3, 2)
+    assert type(dice.p(7)) is Fraction and type(dice.hit(7, torrent=True)) is Fraction

@@ -72,3 +72,14 @@ def test_a_cached_number_is_never_taken_for_a_boolean():
     with pytest.raises(FormulaError, match="not true or false"):
         parse(True)
     assert parse("2*X", frozenset({"X"})) is parse("2*X", frozenset({"X"}))
+
+
+def test_a_kept_number_is_exact_and_never_a_boolean():
+    """number keeps what it has read (typed): 1, 1.0 and "1" are each read once, and
+    True is refused however often 1 has been read."""
+    assert number(0.1) == Fraction(1, 10) and number(0.1) is number(0.1)
+    assert number(1) == number(1.0) == number("1") == 1
+    for _ in range(2):
+        with pytest.raises(FormulaError, match="not true or false"):
+            number(True)
+    assert parse("0.25 * X + 0.1")({"X": 2}) == Fraction(3, 5)
