@@ -12,6 +12,7 @@ import os
 import re
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -30,8 +31,14 @@ def display_path(path: Path | None) -> str:
     file name (never an absolute path)."""
     if path is None:
         return "not saved yet"
+    return _shown_path(path, os.getcwd())
+
+
+@lru_cache(maxsize=64)
+def _shown_path(path: Path, cwd: str) -> str:
+    """The title shows it at every keypress: resolving costs a system call a folder."""
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
+        return str(path.resolve().relative_to(Path(cwd).resolve()))
     except ValueError:
         return path.name
 

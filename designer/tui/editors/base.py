@@ -152,6 +152,9 @@ class StepEditor(VerticalScroll, can_focus=False):
         self.show_issues(view)
 
     def focus_id(self, widget_id: str) -> None:
+        focused = self.screen.focused
+        if focused is not None and focused.id == widget_id and self in focused.ancestors:
+            return  # where it is already: an edit's usual case, spared a query
         found = self.query(f"#{widget_id}")
         if found:
             self.screen.set_focus(found.first())  # at once, before any queued key

@@ -4,6 +4,8 @@ on a card), with the name and points in the border."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.content import Content
 
 from designer.card import Card, Cell, Row, Section, Stat, Table, Tone
@@ -136,6 +138,7 @@ class CardPreview(LineWidget):
     at each keypress, only when it comes back into view."""
 
     card: Card | None = None
+    _wrapped: dict[tuple[str, tuple[Any, ...], int], list[Content]] = {}
 
     def show(self, card: Card) -> None:
         if card is not self.card:
@@ -157,6 +160,16 @@ class CardPreview(LineWidget):
         if self.card is None:
             return []
         lines: list[Content] = []
+        wrapped: dict[tuple[str, tuple[Any, ...], int], list[Content]] = {}
         for line in card_lines(self.card, width):
-            lines += line.wrap(width) if line.cell_length > width else [line]
+            if line.cell_length <= width:
+                lines.append(line)
+                continue
+            key = (line.plain, tuple(line.spans), width)
+            found = self._wrapped.get(key)
+            if found is None:
+                found = line.wrap(width)
+            wrapped[key] = found
+            lines += found
+        self._wrapped = wrapped  # the long lines of this card: most are the next one's
         return lines

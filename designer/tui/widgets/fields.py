@@ -362,10 +362,15 @@ class DetailText(Static):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._shown: Content | None = None
+        self._given: tuple[Content, int] | None = None  # the last content and width
         self._height = (0, 0)  # (width, lines) of what is shown
 
     def show(self, content: Content) -> None:
         width = self.content_size.width
+        given = self._given
+        if given is not None and given[1] == width and same(given[0], content):
+            return  # as shown (an edit elsewhere): not wrapped again
+        self._given = (content, width)
         lines = len(content.wrap(width)) if width > 0 else 0
         shown_width, shown_lines = self._height
         if width > 0 and width == shown_width and lines < shown_lines:
