@@ -17,14 +17,14 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from designer.errors import InputError, printable
+from designer.errors import InputError
 from designer.settings import Settings, load_settings
 from designer.systems import GameSystem, system
 from designer.tui.commands import CatalogCommands, UnitCommands
 from designer.tui.documents import ForceDoc, UnitDoc, display_path, kind_of
 from designer.tui.editors import help_keys
 from designer.tui.kept import KeptSettings
-from designer.tui.screens.base import DocumentScreen
+from designer.tui.quitting import QuitGuard
 from designer.tui.screens.designer import DesignerScreen
 
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 STARTS = ("home", "edit", "roster", "browser")
 
 
-class DesignerApp(KeptSettings, App):
+class DesignerApp(KeptSettings, QuitGuard, App):
     """The designer. Build it with `build_app`."""
 
     CSS_PATH = ["app.tcss", "widgets/widgets.tcss"]
@@ -277,83 +277,6 @@ class DesignerApp(KeptSettings, App):
     def save_force(self) -> None:
         """Save the force (from a designer whose unit the force holds)."""
         self.forces_screen.action_save()
-
-    # --- quitting ---------------------------------------------------------------------------
-
-    def document_screens(self) -> list[Screen]:
-        screens: list[Screen] = []
-        for stack in self._screen_stacks.values():
-            screens += [s for s in stack if isinstance(s, DocumentScreen)]
-        return screens
-
-    def unsaved(self) -> list[str]:
-        found: list[str] = []
-        for screen in self.document_screens():
-            found += screen.unsaved()
-        force = self._force_doc
-        if force is not None and force.dirty and not any(
-                s.doc is force for s in self.document_screens()):
-            found.append(force.label)
-        return list(dict.fromkeys(found))
-
-    async def action_quit(self) -> None:
-        from designer.tui.screens.dialogs import ConfirmDialog
-
-        if isinstance(self.screen, ConfirmDialog):
-            return
-        lost = self.unsaved()
-        if not lost:
-            self.exit()
-            return
-        savable = self._savable()
-        listing = "\n".join(f"  • {label}" for label in lost)
-        choices = [("discard", "Quit without saving", "error"), ("cancel", "Cancel", "default")]
-        note = ""
-        if savable:
-            choices.insert(0, ("save", "Save and quit", "primary"))
-        else:
-            note = "\n\nSomething here has no file yet: cancel and use Save as (ctrl+s)."
-
-        def answered(answer: str | None) -> None:
-            if answer == "discard":
-                self.exit()
-            elif answer == "save":
-                self.save_all_and_quit()
-
-        self.push_screen(ConfirmDialog("Unsaved changes",
-                                       f"These have unsaved changes:\n{listing}{note}",
-                                       choices), answered)
-
-    def _savable(self) -> bool:
-        for screen in self.document_screens():
-            if (isinstance(screen, DesignerScreen) and screen.doc.dirty
-                    and screen.doc.path is None and screen.link is None):
-                return False
-        force_dirty = self.force_doc.dirty or any(
-            isinstance(s, DesignerScreen) and s.link is not None and s.doc.path is None
-            and s.doc.dirty for s in self.document_screens())
-        return not (force_dirty and self.force_doc.path is None)
-
-    def save_all_and_quit(self) -> None:
-        screens = self.document_screens()
-        for screen in screens:
-            if isinstance(screen, DesignerScreen):
-                screen.save_for_quit()
-        self._write_and_exit([s.doc for s in screens if isinstance(s, DesignerScreen)
-                              and s.doc.dirty and s.doc.path is not None]
-                             + ([self.force_doc] if self.force_doc.dirty else []))
-
-    @work(thread=True, exclusive=True, group="save")
-    def _write_and_exit(self, docs: list) -> None:
-        try:
-            for doc in docs:
-                doc.save()
-        except (InputError, OSError) as exc:
-            message = exc.shown() if isinstance(exc, InputError) else printable(str(exc))
-            self.call_from_thread(self.notify, message, title="Not saved",
-                                  severity="error", markup=False)
-            return
-        self.call_from_thread(self.exit)
 
     # --- command palette ---------------------------------------------------------------------
 
