@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from designer.io import dump_yaml, load_yaml
 from designer.systems import examples_dir
+from tests.benchmarks.test_roster_speed import thousand_roster
 
 PRICE_RATIO = 1.15
 CHECK_RATIO = 2.0
@@ -105,30 +105,10 @@ def test_price_start_up(benchmark, tmp_path, name):
     assert ratios["json"] <= PRICE_RATIO
 
 
-def thousand_entries(folder: Path) -> Path:
-    """A roster of 1,000 entries: every fourth an inline variation of an example unit,
-    the rest references to the example unit files (as tests/benchmarks/test_roster_speed)."""
-    units = sorted((examples_dir() / "units").glob("*.yaml"))
-    inline = [load_yaml(path) for path in units]
-    entries = []
-    for i in range(1000):
-        if i % 4:
-            entries.append({"unit": str(units[i % len(units)]), "count": 1 + i % 3})
-        else:
-            data = dict(inline[i % len(inline)])
-            data["name"] = f"{data['name']} {i}"
-            data["athletics"] = data.get("athletics", 0) + i % 5
-            entries.append({"unit": data, "count": 1})
-    path = folder / "horde.yaml"
-    path.write_text(dump_yaml({"system": "opentactics", "name": "Horde",
-                               "points_cap": 100000, "units": entries}))
-    return path
-
-
 def test_check_a_thousand_entries(benchmark, tmp_path):
     small = str(examples_dir() / "rosters" / "northern-raid.yaml")  # twelve units
     commands = {"twelve": designer("check", small),
-                "thousand": designer("check", str(thousand_entries(tmp_path)))}
+                "thousand": designer("check", str(thousand_roster(tmp_path, 4)))}
     times = benchmark.pedantic(interleaved, args=(commands, environment(tmp_path / "cache")),
                                kwargs={"runs": 7}, rounds=1, iterations=1)
     ratio = statistics.median(times["thousand"]) / statistics.median(times["twelve"])

@@ -13,7 +13,7 @@ from designer.systems import examples_dir
 UNITS = sorted((examples_dir() / "units").glob("*.yaml"))
 
 
-def _roster(tmp_path, inline_every: int, entries: int = 1000):
+def thousand_roster(tmp_path, inline_every: int, entries: int = 1000):
     """A roster of `entries` units; every `inline_every`-th one inline (a distinct variation),
     the rest references to the example unit files."""
     inline = [load_yaml(path) for path in UNITS]
@@ -40,7 +40,7 @@ def _check(path):
 @pytest.mark.parametrize("inline_every", [4, 1000], ids=["quarter-inline", "files"])
 def test_check_a_thousand_unit_roster(benchmark, tmp_path, inline_every):
     """From the file on disk to the checked force with its JSON-ready summary."""
-    path = _roster(tmp_path, inline_every)
+    path = thousand_roster(tmp_path, inline_every)
     force, summary = benchmark.pedantic(_check, args=(path,), rounds=5, iterations=1)
     assert len(force.entries) == 1000
     assert summary["total"] == force.total > 0
@@ -50,7 +50,7 @@ def test_check_a_thousand_unit_roster(benchmark, tmp_path, inline_every):
 def test_check_a_thousand_distinct_inline_units(benchmark, tmp_path):
     """The worst case: a 550 kB file of 1,000 different inline units. Reading the YAML
     (PyYAML's constructor is pure Python) is timed apart from the check itself."""
-    path = _roster(tmp_path, 1)
+    path = thousand_roster(tmp_path, 1)
     start = time.perf_counter()
     data = load_yaml(path)
     benchmark.extra_info["yaml_load_s"] = round(time.perf_counter() - start, 3)

@@ -105,29 +105,28 @@ async def test_enter_in_the_browser_adds_to_the_unit_in_the_designer(tmp_path, m
         assert [a.name for a in designer.doc.unit.abilities] == ["Stealth", "Nimble"]
 
 
+async def run_from_palette(pilot, words: str) -> None:
+    """Type `words` into the command palette and run the first command it offers."""
+    await pilot.press("ctrl+p")
+    await pilot.pause()
+    for key in words:
+        await pilot.press(key)
+    await pilot.pause(0.3)
+    await pilot.press("enter")
+    await pilot.pause()
+
+
 @pytest.mark.tui
 async def test_the_palette_finds_catalog_entries_and_the_forces_units(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     app = build_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        for key in "arc-strike":
-            await pilot.press(key)
-        await pilot.pause(0.3)
-        await pilot.press("enter")
-        await pilot.pause()
+        await run_from_palette(pilot, "arc-strike")
         browser = app.screen
         assert type(browser).__name__ == "BrowserScreen"
         listing = browser.query_one("#list-abilities")
         assert browser.shown["abilities"][listing.highlighted].name == "Arc-Strike"
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        for key in "unit: levy":
-            await pilot.press(key)
-        await pilot.pause(0.3)
-        await pilot.press("enter")
-        await pilot.pause()
+        await run_from_palette(pilot, "unit: levy")
         assert type(app.screen).__name__ == "DesignerScreen"
         assert app.screen.doc.unit.name == "Levy Spearman"

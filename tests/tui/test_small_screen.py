@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from designer.tui.app import build_app
-from designer.tui.widgets.tally import PointsList, fit
+from designer.tui.widgets.tally import PointsList, fit_lines
 from tests.tui.helpers import ASH_WARDEN
 
 pytestmark = pytest.mark.tui
@@ -27,9 +27,9 @@ equipment:
 
 
 def test_a_long_tally_line_wraps_and_keeps_its_points():
-    assert fit("athletics cost of flight", "12", 21, 2).plain.split("\n") == [
+    assert [line.plain for line in fit_lines("athletics cost of flight", "12", 21, 2)] == [
         "  athletics cost   12", "   of flight"]
-    assert fit("Total", "23", 21).plain == "Total              23"
+    assert [line.plain for line in fit_lines("Total", "23", 21)] == ["Total              23"]
     rows = [("Melee DEF +2 (Heavy Armor) → step 2", "6", 2, ""), ("Total", "23", 0, "")]
     assert [[line.plain for line in PointsList.row_lines(rows, w)] for w in (21, 30)] == [
         ["  Melee DEF +2      6", "   (Heavy Armor) →", "   step 2", "Total              23"],

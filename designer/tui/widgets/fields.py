@@ -361,7 +361,6 @@ class DetailText(Static):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._shown: Content | None = None
         self._given: tuple[Content, int] | None = None  # the last content and width
         self._height = (0, 0)  # (width, lines) of what is shown
 
@@ -376,8 +375,5 @@ class DetailText(Static):
         if width > 0 and width == shown_width and lines < shown_lines:
             content = Content("\n").join([content, *[Content("")] * (shown_lines - lines)])
             lines = shown_lines
-        if self._shown is not None and same(self._shown, content):
-            return
-        self._shown = content
         self.update(content, layout=not width or (width, lines) != self._height)
         self._height = (width, lines)

@@ -31,7 +31,7 @@ class StepFigure(NamedTuple):
 
 
 def label_lines(label: str, points: str, width: int, indent: int = 0) -> list[str]:
-    """A row's label as `fit` lays it out: one line when it fits beside the points, else
+    """A row's label as `fit_lines` lays it out: one line when it fits beside the points, else
     wrapped at spaces, the lines after the first one more space in."""
     room = max(1, width - indent - len(points) - 1)
     if len(label) <= room:
@@ -49,11 +49,6 @@ def fit_lines(label: str, points: str, width: int, indent: int = 0,
     gap = max(1, width - indent - len(first) - len(points))
     return [Content.assemble(" " * indent, (first, style), " " * gap, (points, style)),
             *(Content.assemble(" " * (indent + 1), (line, style)) for line in rest)]
-
-
-def fit(label: str, points: str, width: int, indent: int = 0, style: str = "") -> Content:
-    """`fit_lines` as one text."""
-    return Content("\n").join(fit_lines(label, points, width, indent, style))
 
 
 def issue_content(issue: Issue) -> Content:
