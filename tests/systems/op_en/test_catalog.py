@@ -114,7 +114,7 @@ def test_unknown_setting_names_file_and_field(tmp_path):
     ("ranks.yaml", "others: [6, 6, 4, 4, 4]", "others: [6, 6, 4, 4]",
      "ranks[0].stats.others", "4 other values; the core names 5"),
     ("equipment.yaml", "kind: armour, cost: 3", "kind: cloak, cost: 3", "equipment[7].kind",
-     "input should be"),
+     "expected one of"),
     ("setting.yaml", "overrides: {}", "overrides: {slots: {weapon: many}}",
      "setting.overrides.slots.weapon", "expected a whole number"),
     ("traits.yaml", "name: Quickhand", "name: Drilled", "traits[3].name",

@@ -222,7 +222,7 @@ def test_no_treasury_means_the_settings_starting_treasury():
     ("treasury: 700\npoints_cap: 600\n", "points_cap", "points_cap 600 and treasury 700 "
                                                        "differ; give the treasury only"),
     ("treasury: lots\n", "treasury", "expected a whole number, got 'lots'"),
-    ("core_stat: luck\n", "core_stat", "input should be"),
+    ("core_stat: luck\n", "core_stat", "expected one of"),
     ("characters: []\nunits: []\n", "characters", "give characters or units, not both"),
 ])
 def test_bad_force_fields(tmp_path, extra, field, problem):

@@ -15,7 +15,7 @@ BASE = ("system: openfire\nname: Bad\nmodels:\n"
      "expected a whole number, got 'fast'"),
     (BASE.replace("skl: 7", "skl: 7.5"), "models[0].skl", "expected a whole number, got 7.5"),
     (BASE.replace("hp: 5", "hp: 5000"), "models[0].hp",
-     "input should be less than or equal to 999, got 5000"),
+     "expected 999 or less, got 5000"),
     (BASE.replace("mov: 6", "mov: [6, 12, 18]"), "models[0].mov",
      "expected a whole number from -999 to 999 or a [min, max] pair of them, got "
      "[6, 12, 18]"),
@@ -34,7 +34,7 @@ BASE = ("system: openfire\nname: Bad\nmodels:\n"
      "unknown module 'ash-waste' (did you mean ash-wastes?); name a bundled module "
      "(ash-wastes) or a module file"),
     ("system: openfire\nname: Bad\nmodels: []\n", "models",
-     "list should have at least 1 item after validation, not 0, got a list"),
+     "expected at least 1 entry, got 0"),
     (BASE + "points: lots\n", "points", "expected a whole number, got 'lots'"),
 ])
 def test_bad_units_are_one_line_errors(tmp_path, capsys, text, field, problem):

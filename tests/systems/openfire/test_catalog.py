@@ -97,7 +97,7 @@ def copy_catalog(tmp_path: Path) -> Path:
     ("costing/cc1.yaml", "ranged_only: [Assault]", "ranged_only: [Accurate]",
      "ranged_only[0]", "'Accurate' has no cost under weapon_rules"),
     ("costing/cc1.yaml", "stationary: 0.5", "stationary: 2", "assumptions.stationary",
-     "input should be less than or equal to 1"),
+     "expected 1 or less, got 2"),
 ])
 def test_bad_catalog_files(tmp_path, file, old, new, field, problem):
     root = copy_catalog(tmp_path)

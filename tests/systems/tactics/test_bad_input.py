@@ -75,7 +75,7 @@ ENCOUNTER = "system: tactics\nname: Bad\n"
     ("sides: {enemies: {sheet: a.yaml}}\n", "sides.enemies",
      "expected a list of {sheet: FILE, count: N}"),
     ("sides: {enemies: [{sheet: UNITS/dock-thug.yaml, count: 0}]}\n",
-     "sides.enemies[0].count", "input should be greater than or equal to 1, got 0"),
+     "sides.enemies[0].count", "expected 1 or more, got 0"),
     ("sides: {enemies: [{sheet: UNITS/dock-thug.yaml, cnt: 2}]}\n", "sides.enemies[0].cnt",
      "unknown field 'cnt'"),
     ("sides: {enemies: [{sheet: nope.yaml}]}\n", "sides.enemies[0].sheet",

@@ -1,0 +1,79 @@
+"""The `designer` command: a thin argparse + rich shell over the core. Each module here
+holds a group of commands: it adds their parsers and names their handlers.
+
+Exit codes: 0 fine, 1 rule errors or over the budget, 2 unreadable input, 130 interrupted.
+Imports stay inside the commands so `designer price` starts fast and never loads Textual.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+
+from designer.cli import browsing, designing, exporting, matchups, pricing
+from designer.cli.common import EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, RICH_ROWS
+from designer.errors import InputError
+
+__all__ = ["RICH_ROWS", "build_parser", "main"]
+
+Handler = Callable[[argparse.Namespace], int]
+#: the modules that add commands, in the order `designer --help` lists them
+GROUPS = (designing, pricing, exporting, browsing, matchups)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    return _parser_and_handlers()[0]
+
+
+def _parser_and_handlers() -> tuple[argparse.ArgumentParser, dict[str, Handler]]:
+    parser = argparse.ArgumentParser(
+        prog="designer",
+        description="Point-cost calculator and unit designer for skirmish miniature games.",
+        epilog="With no command, designer opens the designer in the terminal on the "
+               "example force. Run a command with --help for its options. Exit codes: "
+               "0 fine, 1 rule errors or over the budget, 2 unreadable input, "
+               "130 interrupted (ctrl+c).",
+    )
+    from designer import __version__
+
+    parser.add_argument("--version", action="version", version=f"designer {__version__}")
+    parser.add_argument("--config-path", action="store_true",
+                        help="print where the settings file is (theme, paper, points cap, "
+                             "recent files, keys) and exit")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    handlers: dict[str, Handler] = {}
+    for group in GROUPS:
+        handlers.update(group.add_parsers(sub))
+    return parser, handlers
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    words = list(sys.argv[1:] if argv is None else argv)
+    args = pricing.quick_args(words)
+    if args is not None:
+        handler: Handler | None = {"price": pricing.cmd_price,
+                                   "check": pricing.cmd_check}[args.command]
+    else:
+        parser, handlers = _parser_and_handlers()
+        args = parser.parse_args(words)
+        handler = handlers.get(args.command) if args.command else None
+    try:
+        if args.config_path:
+            from designer.settings import config_path
+
+            print(config_path())
+            return EXIT_OK
+        if handler is None:
+            return designing.cmd_home()
+        return handler(args)
+    except InputError as exc:
+        print(f"designer: error: {exc.shown()}", file=sys.stderr)
+        return EXIT_INPUT
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:  # `designer catalog | head`: the reader has all it wanted
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK

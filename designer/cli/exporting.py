@@ -1,0 +1,58 @@
+"""`export`: cards, record sheets, rosters and data files."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from designer.cli.common import EXIT_OK, console
+from designer.errors import printable
+
+
+def add_parsers(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
+    p = sub.add_parser("export", help="export cards, record sheets, rosters or data")
+    p.add_argument("file", type=Path, metavar="UNIT_OR_ROSTER.yaml",
+                   help="a unit file (its card and record sheet) or a roster (the force "
+                        "summary, every card and sheet)")
+    p.add_argument("--format", "-f", required=True, metavar="FORMAT",
+                   help="pdf, html, md, txt, json, yaml or battlescribe (a game system, a "
+                        "catalogue and, for a roster, a roster file)")
+    p.add_argument("--out", "-o", type=Path, default=None, metavar="PATH",
+                   help="folder to write into (default: exports/), or a file name with "
+                        "the format's extension")
+    p.add_argument("--paper", default=None, metavar="PAPER",
+                   help="a4 or letter (default: the settings' paper, else a4)")
+    p.add_argument("--force", action="store_true", help="overwrite an existing file")
+    p.add_argument("--zip", action="store_true",
+                   help="battlescribe only: write .gstz/.catz/.rosz archives")
+    return {"export": cmd_export}
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from designer.export import export_path
+
+    out = console()
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  console=out, transient=True, disable=not out.is_terminal) as bar:
+        task = bar.add_task(f"Exporting {args.file.name}", total=None)
+
+        def progress(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        paper = args.paper
+        if paper is None:
+            from designer.settings import load_settings
+
+            paper = load_settings()[0].paper
+        path = export_path(args.file, args.format, out=args.out, paper=paper,
+                           overwrite=args.force, progress=progress, zipped=args.zip)
+    for written in path.paths:
+        out.print(f"wrote {written}", soft_wrap=True, markup=False, highlight=False)
+    if path.warning:
+        print(f"designer: warning: {printable(path.warning)}", file=sys.stderr)
+    return EXIT_OK
