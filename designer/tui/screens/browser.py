@@ -18,8 +18,9 @@ from textual.widgets.option_list import Option
 
 from designer.search import matches
 from designer.systems import CatalogRow, CatalogSection, GameSystem
-from designer.tui.widgets.fields import MovingList, SearchField
 from designer.tui.widgets.header import TitleHeader
+from designer.tui.widgets.lists import MovingList
+from designer.tui.widgets.text import SearchField
 
 #: a column whose cells are all this short is shown in the list; longer ones (effects,
 #: notes) only in the detail pane

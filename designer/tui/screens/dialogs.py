@@ -19,7 +19,8 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from designer.tui.paths import Choice, choices, completion, is_bundled, shown
-from designer.tui.widgets.fields import MovingList, SearchField
+from designer.tui.widgets.lists import MovingList
+from designer.tui.widgets.text import SearchField
 
 
 class Dialog(ModalScreen):

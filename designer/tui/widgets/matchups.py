@@ -18,7 +18,7 @@ from textual.widgets import Checkbox, Select, Static
 
 from designer.errors import InputError
 from designer.systems import Assessment, EngageOptions, GameSystem
-from designer.tui.widgets.fields import set_content
+from designer.tui.widgets.shown import set_content
 
 
 def percent(value: Any) -> str:
