@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from designer.systems import CatalogRow, CatalogSection
 from designer.systems.openfire.card import mov_text, rng_text
-from designer.systems.openfire.catalog import Catalog, Module, RuleDef
+from designer.systems.openfire.catalog import Catalog, RuleDef
 from designer.systems.openfire.loading import with_module
+from designer.systems.openfire.module import Module
 
 
 def _module(catalog: Catalog) -> Catalog | None:
@@ -81,6 +82,10 @@ def _costing(catalog: Catalog) -> CatalogSection:
                           notes=(c.label, *c.notes))
 
 
+def _value(value: int | None) -> str:
+    return "-" if value is None else str(value)
+
+
 def _n(value: float) -> str:
     """1.0 as '1', 0.75 as '0.75'."""
     return f"{value:g}"
@@ -112,8 +117,8 @@ def _weapons(module: Module) -> CatalogSection:
     for w in module.weapons:
         shots = w.profiles or [w]
         stats = "; ".join((f"{s.label}: " if getattr(s, "label", "") else "")
-                          + f"RNG {rng_text(_rng(s.rng))} ATT {s.att} DMG {s.dmg} "
-                            f"PRC {s.prc}" for s in shots)
+                          + f"RNG {rng_text(_rng(s.rng))} ATT {_value(s.att)} DMG "
+                            f"{_value(s.dmg)} PRC {_value(s.prc)}" for s in shots)
         rules = ", ".join(r.label for s in (w, *w.profiles) for r in s.special)
         rows.append(CatalogRow(w.name, (w.name, w.slot or "-", stats, rules,
                                         _points(w.points)),

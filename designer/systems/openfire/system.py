@@ -20,11 +20,12 @@ from designer.systems import (
 )
 from designer.systems.openfire import browse, force, steps
 from designer.systems.openfire.card import SHORT, unit_card
-from designer.systems.openfire.catalog import Catalog, CatalogModel
+from designer.systems.openfire.catalog import Catalog
 from designer.systems.openfire.cost import Final, price
 from designer.systems.openfire.fold import fold
 from designer.systems.openfire.loading import load_catalog, with_module
 from designer.systems.openfire.models import ModelEntry, Unit
+from designer.systems.openfire.module import CatalogModel
 from designer.systems.openfire.rules import check
 from designer.tally import Issue, Tally
 
