@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from designer.audit import Audit, AuditEntry, AuditKind
+from designer.errors import InputError
 from designer.systems.openfire.catalog import Catalog
 from designer.systems.openfire.cost import price
 from designer.systems.openfire.fold import fold, weapon_fits
@@ -225,5 +226,9 @@ def audit_file(path: Path, base: Catalog) -> Audit:
     """The audit of a module file (or a bundled module's id)."""
     from designer.systems.openfire.loading import with_module
 
-    catalog = with_module(base, str(path))
-    return module_audit(catalog, str(path))
+    if str(path) in base.bundled:
+        return module_audit(with_module(base, str(path)), str(path))
+    if not path.is_file():
+        raise InputError(f"no such module file; name a module file or a bundled module "
+                         f"({', '.join(base.bundled) or 'none'})", file=path)
+    return module_audit(with_module(base, str(path.resolve())), str(path))

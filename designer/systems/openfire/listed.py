@@ -126,8 +126,7 @@ def _profile(e: _Entry) -> int:
         definition = rule.definition
         if rule.source != "own" or definition is None or definition.points is None:
             continue
-        kept = [r for r in fig.entry.special if r.name.casefold() != rule.name.casefold()
-                and catalog.rule(r.name) is not definition]
+        kept = [r for r in fig.entry.special if catalog.rule(r.name) is not definition]
         total += e.add("rule", definition.name, "rules",
                        f"rule {rule.label} [{e.source}] {definition.points}",
                        definition.points,

@@ -162,6 +162,16 @@ def test_audit_errors_are_one_line(capsys, argv, words):
     assert err.startswith("designer: error: ") and "\n" not in err and words in err
 
 
+def test_a_missing_module_file(capsys, tmp_path):
+    missing = tmp_path / "nowhere.yaml"
+    assert main(["module", "audit", str(missing)]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"designer: error: {missing}: no such module file; name a module file or a bundled "
+        "module (ash-wastes)")
+    assert main(["module", "audit", "ash-wastes", "--json"]) == 0  # a bundled module's id
+    assert json.loads(capsys.readouterr().out)["source"] == "ash-wastes"
+
+
 def test_a_file_that_is_not_a_module(capsys):
     unit = catalog_root() / "openfire" / "examples" / "units" / "dust-kite.yaml"
     assert main(["module", "audit", str(unit)]) == 2
