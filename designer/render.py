@@ -84,8 +84,11 @@ def tally_renderable(tally: Tally, game: GameSystem, card: Card | None = None) -
     table.add_column("Step", footer="Total")
     table.add_column("Item")
     table.add_column("Points", justify="right", footer=Text(str(tally.total), style="bold"))
-    for step, item, points in _tally_rows(tally, game):
-        table.add_row(step, Text(item), points)
+    beside = tally.beside_label
+    if beside is not None:
+        table.add_column(printable(beside), justify="right", style="dim")
+    for step, item, *figures in _tally_rows(tally, game):
+        table.add_row(step, Text(item), *figures)
     parts: list[Any] = [table]
     audit = tally.audit()
     if audit:
@@ -104,9 +107,11 @@ def tally_text(tally: Tally, game: GameSystem, card: Card | None = None) -> str:
         lines.append(_no_points(game))
     else:
         lines.append(printable(tally.name))
-        rows = [["Step", "Item", "Points"], *map(list, _tally_rows(tally, game)),
-                ["Total", "", str(tally.total)]]
-        lines += aligned(rows, right={2})
+        beside = tally.beside_label
+        extra = [] if beside is None else [printable(beside)]
+        rows = [["Step", "Item", "Points", *extra], *map(list, _tally_rows(tally, game)),
+                ["Total", "", str(tally.total), *[""] * len(extra)]]
+        lines += aligned(rows, right={2, 3})
         audit = tally.audit()
         if audit:
             lines.append(f"Audit: {audit}")
@@ -123,14 +128,18 @@ def card_lines(card: Card) -> list[str]:
     return lines
 
 
-def _tally_rows(tally: Tally, game: GameSystem) -> Iterator[tuple[str, str, str]]:
-    """(step, item, points) per tally line; a step is named on its first line only."""
+def _tally_rows(tally: Tally, game: GameSystem) -> Iterator[tuple[str, ...]]:
+    """(step, item, points) per tally line, and the second figure beside the points
+    when the tally's lines have one ("" on a line without); a step is named on its
+    first line only."""
     titles = step_titles(game.steps())
     previous = None
+    beside = tally.beside_label is not None
     for line in tally.breakdown:
         step = titles.get(line.step, line.step) if line.step != previous else ""
         previous = line.step
-        yield step, printable(line.item), str(line.points)
+        row = (step, printable(line.item), str(line.points))
+        yield (*row, line.beside.text() if line.beside else "") if beside else row
 
 
 def _no_points(game: GameSystem) -> str:

@@ -24,6 +24,9 @@ What a shell may ask of a system, and why each member exists:
   beside the generic roster (name, budget, units), and `SHARED_KEYS` names the roster
   keys an inline unit takes when it names none (a setting, a module).
 - `catalog_sections(catalog)`: the browsable tables of `designer catalog` and the TUI.
+- `module_audit(path)`: for a system whose armies come from game modules with listed
+  points (Open Fire), the module's points beside the system's costing formula (the
+  `designer module audit` workbench); None for a system without modules.
 - `json_schemas()`: the JSON Schemas of the system's file formats.
 
 Capability flags: `PRICED` is False for a system whose rules define no points; shells
@@ -48,6 +51,7 @@ from designer.errors import InputError
 from designer.tally import Issue, Tally
 
 if TYPE_CHECKING:
+    from designer.audit import Audit
     from designer.card import Card
 
 #: every registered system's id, in the order menus list them
@@ -318,6 +322,12 @@ class GameSystem(ABC):
         their lists), or None when a unit does not take that section's entries (a
         reference table). Raises InputError when this unit cannot take this one (it has
         it already, ...)."""
+        return None
+
+    def module_audit(self, path: Path) -> Audit | None:
+        """The audit of a game module file: every priced entry's listed points beside
+        the system's formula (InputError for a file that is not a readable module);
+        None for a system without modules."""
         return None
 
     @abstractmethod

@@ -11,8 +11,9 @@ from typing import Any
 from designer.card import Card, Entry, Row, Section, Stat, Table, Tag, text
 from designer.systems import Assessment
 from designer.systems.openfire.cost import Final
-from designer.systems.openfire.fold import Arm, Figure, Rule, Shot
+from designer.systems.openfire.fold import Arm, Figure, Shot
 from designer.systems.openfire.models import Unit
+from designer.systems.openfire.resolve import Rule
 
 SHORT = "Open Fire 0.3"
 MODEL_COLUMNS = ("MOV", "SKL", "DEF", "CMD", "HP")

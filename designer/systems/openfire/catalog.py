@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from functools import cached_property
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from designer.systems.openfire.models import Pair, Rules, Scope, Value, Weapon
+from designer.systems.openfire.models import Scope
+
+if TYPE_CHECKING:
+    from designer.systems.openfire.module import Module, ModuleWeapon, Profile, Upgrade
 
 XKind = Literal["none", "int", "arc"]
 Number = Annotated[float, Field(ge=-999, le=999, allow_inf_nan=False)]
@@ -24,9 +27,13 @@ Limit = Annotated[list[Annotated[int, Field(ge=0, le=9999)] | None],
                   Field(min_length=2, max_length=2)]
 
 
+#: a catalog file's models: unknown keys refused, values frozen once read
+FROZEN = ConfigDict(extra="forbid", frozen=True, defer_build=True, strict=False,
+                    populate_by_name=True)
+
+
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True, strict=False,
-                              populate_by_name=True)
+    model_config = FROZEN
 
 
 Text = Field("", max_length=600)
@@ -34,15 +41,21 @@ Text = Field("", max_length=600)
 
 class RuleDef(_Strict):
     """A special rule: its scope, what X is, its line in the rules, our summary, the
-    names it is also written as and the rules it implies."""
+    names it is also written as and the rules it implies. A module's own rule carries
+    its own `text`, and may say it `acts_as` a core rule does in the dice maths (a
+    module's "Melee" hitting as Assault does), carry listed `points` (what a model
+    pays to add it to a module profile) and a `cost` in the costing formula."""
 
     name: str = Field(min_length=1, max_length=60)
     scope: Scope
     x: XKind = "none"
     line: int | None = Field(None, ge=1, le=9999)
     summary: str = Text
+    text: str = Field("", max_length=2000)
     aliases: tuple[str, ...] = ()
     implies: tuple[str, ...] = ()
+    acts_as: str | None = Field(None, min_length=1, max_length=60)
+    points: int | None = Field(None, ge=-999, le=9999)
     cost: CostText | None = None  # a module rule's cost for the costing formula
 
 
@@ -109,147 +122,6 @@ class Costing(_Strict):
     unit_rules: dict[str, CostText] = {}
     rounding: Literal["half_up"] = "half_up"
     notes: tuple[str, ...] = ()
-
-
-class Match(_Strict):
-    """Which models a module rule concerns: all given keys must match."""
-
-    category: str | None = None
-    profile: str | None = None
-    rule: str | None = None
-
-    def text(self) -> str:
-        parts = [f"{k} {v}" for k, v in (("category", self.category),
-                                          ("profile", self.profile),
-                                          ("rule", self.rule)) if v]
-        return ", ".join(parts) or "every model"
-
-
-class Profile(_Strict):
-    """A module's model profile with its points."""
-
-    name: str = Field(min_length=1, max_length=60)
-    category: str | None = None
-    mov: Pair
-    skl: Value
-    defence: Value = Field(alias="def")
-    cmd: Value
-    hp: Value
-    special: Rules = []
-    weapons: tuple[str, ...] = ()  # what the profile carries when an entry lists none
-    points: int | None = Field(None, ge=0, le=9999)
-    summary: str = Text
-
-
-class ModuleWeapon(Weapon):
-    """A module's weapon with its points."""
-
-    model_config = ConfigDict(extra="forbid", strict=False, frozen=True, defer_build=True)
-    points: int | None = Field(None, ge=0, le=9999)
-    summary: str = Text
-
-
-StatKey = Literal["mov", "skl", "def", "cmd", "hp"]
-WeaponKey = Literal["rng", "att", "dmg", "prc"]
-
-
-class Effect(_Strict):
-    """What an upgrade does: `set` attributes, `improve` them by steps (a target one
-    lower, MOV and HP one higher), `add` to them, change the weapons (`weapon`, added
-    to RNG's maximum, ATT, DMG, PRC) and add rules."""
-
-    set: dict[StatKey, Value] = {}
-    improve: dict[StatKey, Annotated[int, Field(ge=0, le=99)]] = {}
-    add: dict[StatKey, Value] = {}
-    weapon: dict[WeaponKey, Value] = {}
-    add_rules: Rules = []
-
-    def text(self) -> str:
-        parts = [f"{k.upper()} {v}" for k, v in self.set.items()]
-        parts += [f"{k.upper()} {v} better" for k, v in self.improve.items()]
-        parts += [f"{k.upper()} {v:+d}" for k, v in self.add.items()]
-        parts += [f"weapon {k.upper()} {v:+d}" for k, v in self.weapon.items()]
-        parts += [f"gains {r.label}" for r in self.add_rules]
-        return ", ".join(parts) or "no effect"
-
-
-class Upgrade(_Strict):
-    name: str = Field(min_length=1, max_length=60)
-    for_: Match = Field(Match(), alias="for")
-    points: int = Field(0, ge=-999, le=9999)
-    effect: Effect = Effect()
-    summary: str = Text
-
-
-class Size(_Strict):
-    points: int = Field(ge=0, le=1_000_000)
-    models: Limit = [None, None]
-
-
-class Pool(_Strict):
-    name: str = Field(min_length=1, max_length=40)
-    cap: int = Field(ge=0, le=1_000_000)
-    match: Match = Match()
-
-
-class ForceSpec(_Strict):
-    sizes: dict[str, Size] = {}
-    default_size: str | None = None
-    pools: tuple[Pool, ...] = ()
-    categories: dict[str, Limit] = {}
-    transport_capacity: bool = False
-
-
-class PerModel(_Strict):
-    """Limits on each model an entry matches: weapons per slot, the price of a second
-    copy of a weapon (x its points), and the most upgrade points it may carry."""
-
-    match: Match = Match()
-    slots: dict[str, Limit] = {}
-    extra_copy_cost: dict[str, Number] = {}
-    upgrade_points_max: int | None = Field(None, ge=0, le=9999)
-
-
-class When(_Strict):
-    weapon_points_min: int = Field(0, ge=0, le=9999)
-
-
-class Surcharge(_Strict):
-    on: Literal["upgrade"] = "upgrade"
-    when: When = When()
-    add: int = Field(ge=-999, le=999)
-
-
-class CostingChoice(_Strict):
-    mode: Literal["listed", "formula"] = "listed"
-    fallback: str = "cc1"
-
-
-class Module(_Strict):
-    """A game module: one YAML file."""
-
-    module: str = Field(min_length=1, max_length=60)
-    title: str = Field(min_length=1, max_length=120)
-    core: str = Field(min_length=1, max_length=60)
-    summary: str = Text
-    army_term: str = Field("army", min_length=1, max_length=30)
-    costing: CostingChoice = CostingChoice()
-    special_rules: tuple[RuleDef, ...] = ()
-    profiles: tuple[Profile, ...] = ()
-    weapons: tuple[ModuleWeapon, ...] = ()
-    upgrades: tuple[Upgrade, ...] = ()
-    force: ForceSpec = ForceSpec()
-    per_model: tuple[PerModel, ...] = ()
-    surcharges: tuple[Surcharge, ...] = ()
-
-
-class CatalogModel(_Strict):
-    """The catalog as one document (what `catalog.schema.json` describes); on disk it is
-    core.yaml, costing/<id>.yaml and, for a module, one more file."""
-
-    core: CoreFile
-    costing: dict[str, Costing]
-    module: Module | None = None
 
 
 def _keyed(entries: Any) -> dict[str, Any]:

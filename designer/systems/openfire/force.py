@@ -17,9 +17,12 @@ from typing import Any
 from designer.errors import InputError
 from designer.io import suggest, validate
 from designer.systems import Fact, ForceRules, Member
-from designer.systems.openfire.catalog import Catalog, Size
-from designer.systems.openfire.cost import Final, matches
+from designer.systems.openfire.catalog import Catalog
+from designer.systems.openfire.cost import Final
+from designer.systems.openfire.limits import force_limits, options_taken, over_limit
 from designer.systems.openfire.models import ForceFields
+from designer.systems.openfire.module import Size
+from designer.systems.openfire.priced import matches
 from designer.tally import Issue
 
 OWN_KEYS = ("module", "size")
@@ -139,6 +142,19 @@ def _span(low: int | None, high: int | None) -> str:
     return f"{low or 0} to {high}" if (low or 0) != high else str(high)
 
 
+def _options(members: Sequence[Member], catalog: Catalog) -> list[Issue]:
+    """E-OF-FORCE-LIMIT for an option more models of the force take than the module
+    allows, unless one unit takes it too often alone (that unit reports it)."""
+    limits = force_limits(catalog)
+    alone = {key for m in members
+             for key, n in options_taken((f, 1) for f in _final(m).figures).items()
+             if n > limits.get(key, n)}
+    counts = options_taken((f, m.count) for m in members for f in _final(m).figures)
+    army = catalog.module.army_term if catalog.module else "force"
+    return over_limit(counts, {k: v for k, v in limits.items() if k not in alone},
+                      "of the force", army, "units")
+
+
 def force_checks(members: Sequence[Member], catalog: Catalog,
                  size: tuple[str, Size] | None) -> list[Issue]:
     out: list[Issue] = []
@@ -153,6 +169,7 @@ def force_checks(members: Sequence[Member], catalog: Catalog,
     module = catalog.module
     if module is None:
         return out
+    out += _options(members, catalog)
     force = module.force
     counts = _categories(members)
     for name, (low, high) in force.categories.items():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from designer.card import Card
 from designer.errors import InputError
@@ -20,13 +20,17 @@ from designer.systems import (
 )
 from designer.systems.openfire import browse, force, steps
 from designer.systems.openfire.card import SHORT, unit_card
-from designer.systems.openfire.catalog import Catalog, CatalogModel
+from designer.systems.openfire.catalog import Catalog
 from designer.systems.openfire.cost import Final, price
 from designer.systems.openfire.fold import fold
 from designer.systems.openfire.loading import load_catalog, with_module
 from designer.systems.openfire.models import ModelEntry, Unit
+from designer.systems.openfire.module import CatalogModel
 from designer.systems.openfire.rules import check
 from designer.tally import Issue, Tally
+
+if TYPE_CHECKING:
+    from designer.audit import Audit
 
 
 class OpenFire(GameSystem):
@@ -133,6 +137,11 @@ class OpenFire(GameSystem):
         add = {"rules": edits.add_rule, "weapons": edits.add_weapon,
                "upgrades": edits.add_upgrade}[section]
         return add(unit, 0, name)
+
+    def module_audit(self, path: Path) -> Audit:
+        from designer.systems.openfire.audit import audit_file
+
+        return audit_file(path, self.bundled_catalog())
 
     def json_schemas(self) -> dict[str, dict[str, Any]]:
         return {"unit": Unit.model_json_schema(),
