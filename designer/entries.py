@@ -9,15 +9,26 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
 
 from designer.errors import InputError
 from designer.systems import Assessment, GameSystem
 from designer.tally import Issue, Tally
 from designer.units import LoadedUnit, load_unit_file, parse_unit_data
 
-if TYPE_CHECKING:
-    from designer.roster import RosterEntry
+MAX_COUNT = 999
+
+
+class RosterEntry(BaseModel):
+    """One entry of a roster file as written: a unit (a file or inline) and a count."""
+
+    model_config = ConfigDict(extra="forbid", defer_build=True, strict=True)
+
+    unit: str | dict[str, Any] = Field(
+        description="a unit file path, relative to the roster file, or an inline unit")
+    count: int = Field(1, ge=1, le=MAX_COUNT)
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,7 @@ from designer.cli.pricing import quick_args
 from designer.export.fit import PT, fit_size, pdf_safe, truncate
 from designer.export.fonts import CJK, FAUX_BOLD, LATIN, split
 from designer.export.layout import INK
-from designer.export.pdf import BAND, RULE, WHITE, Book, fit_line
+from designer.export.pdf_book import BAND, RULE, WHITE, Book, fit_line
 from designer.export.shapes import DIE
 from designer.roster import load_roster
 from designer.systems import catalog_root, examples_dir, system

@@ -7,16 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import partial
-from typing import TYPE_CHECKING
 
 from textual.app import SystemCommand
 from textual.command import Hit, Hits, Provider
 from textual.screen import Screen
-
-from designer.systems import SYSTEMS, system
-
-if TYPE_CHECKING:
-    from designer.tui.app import DesignerApp
 
 
 class CatalogCommands(Provider):
@@ -62,14 +56,13 @@ def run_on(screen: Screen, action: str):
     return run
 
 
-def document_commands(app: DesignerApp, target: Screen) -> Iterable[SystemCommand]:
-    """The palette's commands for the screen `target` and the app."""
+def screen_commands(target: Screen) -> Iterable[SystemCommand]:
+    """The palette's commands for the screen `target` (the app adds its own)."""
     from designer.tui.screens.base import DocumentScreen
-    from designer.tui.screens.browser import and_list
     from designer.tui.screens.designer import DesignerScreen
     from designer.tui.screens.export import export_choices
     from designer.tui.screens.forces import ForcesScreen
-    from designer.tui.screens.help import number_word, or_list
+    from designer.tui.screens.help import or_list
 
     documents = isinstance(target, DocumentScreen)
     if documents:
@@ -95,25 +88,3 @@ def document_commands(app: DesignerApp, target: Screen) -> Iterable[SystemComman
                             run_on(target, "add_file"))
         yield SystemCommand(f"New {word}", f"Add a new {word} and design it (n)",
                             run_on(target, "new_unit"))
-    game = app.game_here()
-    word = game.UNIT_WORD
-    yield SystemCommand("Open…", f"Open a {word} or roster file (ctrl+o)", app.action_open)
-    for name in SYSTEMS:
-        other = system(name)
-        yield SystemCommand(f"New {other.TITLE} {other.UNIT_WORD}",
-                            f"Design a new {other.UNIT_WORD} (saved where you say)",
-                            partial(app.start_new, name, "unit"))
-        yield SystemCommand(f"New {other.TITLE} force",
-                            f"Start an empty force of {other.UNIT_WORD}s",
-                            partial(app.start_new, name, "force"))
-    yield SystemCommand("Forces", "The forces screen (f2)", partial(app.action_show,
-                                                                    "forces"))
-    sections = and_list(app.section_names(app.game))
-    yield SystemCommand("Catalog browser", f"{sections[:1].upper()}{sections[1:]} (f3)",
-                        partial(app.action_show, "browser"))
-    if app.unit_doc is not None:
-        yield SystemCommand(word.title(), f"The {word} opened on its own (f4)",
-                            partial(app.action_show, "unit"))
-    yield SystemCommand("Help", f"Keys and the {number_word(len(game.steps()))} steps "
-                        "(f1)", app.action_help)
-

@@ -11,7 +11,8 @@ from functools import lru_cache
 from designer.systems import CatalogRow, CatalogSection
 from designer.systems.openfire.audit import module_audit
 from designer.systems.openfire.card import mov_text, rng_text
-from designer.systems.openfire.catalog import Catalog, RuleDef
+from designer.systems.openfire.catalog import Catalog
+from designer.systems.openfire.formats import RuleDef
 from designer.systems.openfire.loading import with_module
 from designer.systems.openfire.module import Module
 from designer.systems.openfire.value import num

@@ -11,7 +11,8 @@ from typing import Any
 from designer.catalog_cache import persistent
 from designer.errors import InputError
 from designer.io import load_mapping, refuse_boolean_keys, suggest, validate
-from designer.systems.openfire.catalog import Catalog, CoreFile, Costing
+from designer.systems.openfire.catalog import Catalog
+from designer.systems.openfire.formats import CoreFile, Costing
 from designer.systems.openfire.formula import FormulaError, parse, parse_rule_cost
 from designer.systems.openfire.modcheck import check_module, check_rules
 from designer.systems.openfire.module import Module

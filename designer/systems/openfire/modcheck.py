@@ -11,7 +11,8 @@ from pathlib import Path
 
 from designer.errors import InputError
 from designer.io import suggest
-from designer.systems.openfire.catalog import Catalog, RuleDef
+from designer.systems.openfire.catalog import Catalog
+from designer.systems.openfire.formats import RuleDef
 from designer.systems.openfire.formula import FormulaError, parse, parse_rule_cost
 from designer.systems.openfire.models import RuleRef, split_rule
 from designer.systems.openfire.module import Module

@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from designer.systems.openfire.catalog import (
+from designer.systems.openfire.formats import (
     FROZEN,
     CoreFile,
     Costing,

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from designer.systems.openfire.catalog import Catalog, RuleDef
+from designer.systems.openfire.catalog import Catalog
+from designer.systems.openfire.formats import RuleDef
 from designer.systems.openfire.formula import FormulaError, RuleCost, parse_rule_cost
 from designer.systems.openfire.models import RuleRef, rule_text, split_rule
 

@@ -21,8 +21,9 @@ from fractions import Fraction
 from functools import lru_cache
 
 from designer.systems.openfire import dice
-from designer.systems.openfire.catalog import Catalog, Costing
+from designer.systems.openfire.catalog import Catalog
 from designer.systems.openfire.fold import Arm, Figure, Shot
+from designer.systems.openfire.formats import Costing
 from designer.systems.openfire.formula import FormulaError, RuleCost, parse, parse_rule_cost
 from designer.systems.openfire.resolve import Rule
 

@@ -11,7 +11,6 @@ from designer.systems import Assessment
 from designer.systems.opentactics.catalog import SKILLS
 from designer.systems.opentactics.fold import Final, PickedAbility
 from designer.systems.opentactics.models import Unit
-from designer.systems.opentactics.system import OpenTactics
 
 HEADS = ("MEL", "BAL", "ARC", "TEC")
 ELEMENTAL_MARK = "*"
@@ -26,7 +25,7 @@ def bumps_text(bumps: list[int]) -> str:
     return " ".join(bump_text(b) for b in bumps)
 
 
-def unit_card(assessment: Assessment) -> Card:
+def unit_card(assessment: Assessment, short: str) -> Card:
     unit: Unit = assessment.unit
     final: Final = assessment.final
     tally = assessment.tally
@@ -51,7 +50,7 @@ def unit_card(assessment: Assessment) -> Card:
                  else Tag(t.name) for t in final.types)
     legend = f"{ELEMENTAL_MARK} elemental" if any(t.mark for t in tags) else ""
     blocks = (grid, athletics, from_items, abilities, gear)
-    return Card(unit.name, tally.total, OpenTactics.SHORT, tags, blocks, tally, legend=legend,
+    return Card(unit.name, tally.total, short, tags, blocks, tally, legend=legend,
                 final=final_data(unit, final))
 
 

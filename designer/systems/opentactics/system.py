@@ -86,7 +86,7 @@ class OpenTactics(GameSystem):
     def card(self, assessment: Assessment) -> Card:
         from designer.systems.opentactics.card import unit_card
 
-        return unit_card(assessment)
+        return unit_card(assessment, self.SHORT)
 
     def engage_modes(self, assessment: Assessment) -> tuple[str, ...]:
         from designer.systems.opentactics.odds import modes

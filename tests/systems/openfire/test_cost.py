@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 from designer.systems import examples_dir
-from designer.systems.openfire.catalog import Costing
+from designer.systems.openfire.formats import Costing
 from designer.systems.openfire.value import _constants, _n, round_half_up
 from designer.units import load_unit_file
 from tests.systems.openfire.conftest import assess_data, issue, trooper, unit_data
