@@ -18,6 +18,7 @@ from designer.export import FORMATS, export_path
 from designer.io import dump_yaml, load_mapping, load_yaml, parse_yaml
 from designer.roster import load_roster
 from designer.systems import SYSTEMS, GameSystem, examples_dir, register, system, unregister
+from designer.systems.identity import derived_id
 from designer.units import load_unit_file, parse_unit_data
 from tests.systems.toy import Toy, write_examples
 
@@ -112,7 +113,12 @@ def test_a_new_unit_is_named_assessed_and_saves(subject):
     assert assessment.unit is unit and assessment.tally.name == "Fresh Recruit"
     data = game.unit_data(unit)
     assert data["system"] == game.NAME
-    assert game.unit_data(parse_unit_data(data).unit) == data
+    # a unit read without an id gets the one derived from its system and name, kept after
+    read = parse_unit_data(data).unit
+    assert game.unit_id(read) == (derived_id(game.NAME, "Fresh Recruit")
+                                  if "id" in type(unit).model_fields else None)
+    assert game.unit_data(parse_unit_data(game.unit_data(read)).unit) == \
+        game.unit_data(read)
 
 
 def test_steps_are_unique_and_the_last_files_the_rest(subject):
