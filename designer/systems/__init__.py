@@ -120,7 +120,8 @@ class ForceRules:
     facts: Callable[[Sequence[Member]], list[Fact]] = lambda members: []
     default_budget: int | None = None
     over_code: str = "E-OVER-CAP"  # the finding for a force over its budget
-    limits: tuple[Limit, ...] = ()  # what `checks` enforce, for army-list tools
+    #: what `checks` enforce, as limits army-list tools can state, for the given units
+    limits: Callable[[Sequence[Assessment]], tuple[Limit, ...]] = lambda units: ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -323,6 +324,11 @@ class GameSystem(ABC):
     @abstractmethod
     def catalog_sections(self, catalog: Any) -> tuple[CatalogSection, ...]:
         """The catalog as browsable sections."""
+
+    def force_choices(self, catalog: Any) -> tuple[tuple[str, dict[str, Any]], ...]:
+        """(label, force fields) of each kind of force army-list tools should offer (Op-En:
+        one per Core Stat); by default one with no fields of its own."""
+        return (("", {}),)
 
     def entry_choices(self, key: str, fields: Mapping[str, Any]) -> tuple[str, ...]:
         """The values the entry key `key` (one of ENTRY_KEYS) may take in a force whose own
