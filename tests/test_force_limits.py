@@ -58,8 +58,12 @@ def crafted(name: str) -> Iterator[tuple[str, Force]]:
     """The bundled rosters, then forces built to break each check."""
     for path in sorted((examples_dir(name) / "rosters").glob("*.yaml")):
         yield path.stem, load_roster(path)
+    if name == "opentactics":
+        yield "over the cap", _roster(name, {"points_cap": 50}, [("ash-warden", 2)])
     if name == "op-en":
         fight = {"setting": "hollowmere", "core_stat": "fight"}
+        yield "over the treasury", _roster(name, {**fight, "treasury": 100},
+                                           [("oriel-vane", 1)])
         yield "no leader", _roster(name, fight, [("moss", 1)])
         yield "four rank 3, a skill twice", _roster(name, fight, [
             ("oriel-vane", 1), ("brannoc-tull", 2), ("sefa-quill", 2)])

@@ -11,7 +11,7 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 
-from designer.cli import browsing, designing, exporting, matchups, pricing
+from designer.cli import browsing, designing, exporting, importing, matchups, pricing
 from designer.cli.common import EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, RICH_ROWS
 from designer.errors import InputError
 
@@ -19,7 +19,7 @@ __all__ = ["RICH_ROWS", "build_parser", "main"]
 
 Handler = Callable[[argparse.Namespace], int]
 #: the modules that add commands, in the order `designer --help` lists them
-GROUPS = (designing, pricing, exporting, browsing, matchups)
+GROUPS = (designing, pricing, exporting, importing, browsing, matchups)
 
 
 def build_parser() -> argparse.ArgumentParser:

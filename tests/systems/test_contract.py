@@ -194,7 +194,7 @@ def test_battlescribe_exports_and_reads_back_or_is_refused(subject, tmp_path):
     points; a system without points refuses in one line and writes nothing."""
     from designer.errors import InputError
     from designer.export import load_doc
-    from tests.test_export_battlescribe import check_bundle
+    from tests.bscribe import check_bundle
 
     for path in [*subject.units, *subject.rosters]:
         out = tmp_path / path.stem
@@ -210,7 +210,7 @@ def test_battlescribe_exports_and_reads_back_or_is_refused(subject, tmp_path):
         assert {name: unit["points"] for name, unit in bundle["units"].items()} == \
             {card.title: card.points for card in doc.cards}
         if doc.summary is not None:
-            assert bundle["total"] == doc.summary.total
+            assert bundle["totals"] == [doc.summary.total]
 
 
 def test_a_roster_assesses_each_unit_once_and_exports_reuse_it(subject, tmp_path,
