@@ -17,7 +17,7 @@ from designer.errors import InputError
 from designer.export import export_path, export_paths, load_doc, render
 from designer.export.battlescribe.documents import clean
 from designer.systems import examples_dir
-from tests.bscribe import index_of, units_of, valid
+from tests.bscribe import NS, index_of, units_of, valid
 
 OT = examples_dir("opentactics")
 NORTHERN_RAID = OT / "rosters" / "northern-raid.yaml"
@@ -198,3 +198,19 @@ async def test_the_export_dialog_shows_the_refusal_for_a_system_without_points(
     assert status == ("thug.yaml: TACTICS defines no points, so there is nothing to cost "
                       "in BattleScribe; nothing written")
     assert not (tmp_path / "exports").exists()
+
+
+def test_a_copied_unit_file_is_a_unit_of_its_own_and_an_identical_one_is_not(tmp_path):
+    """Two files keeping one id (a copy edited since) are two entries, the second's id
+    made from the first's; the same unit in two files is one entry."""
+    one, two, same = (tmp_path / f"{n}.yaml" for n in ("one", "two", "same"))
+    for path in (one, two, same):
+        shutil.copy(ASH_WARDEN, path)
+    two.write_text(two.read_text().replace("athletics: 6", "athletics: 7"))
+    written = export_paths([one, two, same], "battlescribe", out=tmp_path / "out")
+    entries = valid(written).findall("c:selectionEntries/c:selectionEntry", NS)
+    assert [e.get("name") for e in entries] == ["Ash Warden", "Ash Warden"]
+    assert len({e.get("id") for e in entries}) == 2
+    assert [e.find("c:costs/c:cost", NS).get("value") for e in entries] == ["38", "39"]
+    again = export_paths([one, two, same], "battlescribe", out=tmp_path / "again")
+    assert again.read_bytes() == written.read_bytes()

@@ -30,6 +30,7 @@ from typing import Any
 from designer.errors import InputError
 from designer.export import EXTENSIONS, Exported, _refuse_existing, safe_name
 from designer.export.battlescribe.cards import (
+    ProfileTypes,
     UnitEntry,
     make_id,
     profile_types,
@@ -93,12 +94,12 @@ def export_battlescribe(docs: Sequence[ExportDoc], *, out: Path, overwrite: bool
     total = len(pairs) + len(paths) + 1
     if progress is not None:
         progress(0, total)
-    units, key_of = _entries(game, catalogue_id, pairs)
+    types = profile_types(game.LISTING, (card for card, _ in pairs))
+    units, key_of = _entries(game, catalogue_id, pairs, types)
     specs = force_specs(game, catalogue_id, _catalog(first), [u.assessment for u in units],
                         [(d.name, d.force.catalog, d.force.fields) for d in rosters
                          if d.force is not None])
-    declared = Declared(profile_types(game.LISTING, (card for card, _ in pairs)),
-                        tuple(cost_names(specs)))
+    declared = Declared(types, tuple(cost_names(specs)))
     if old_gst is not None:
         declared = declared.merged(declared_of(old_gst))
     gst_rev, gst = _revised(lambda rev: game_system(ids, game.TITLE, declared, rev), old_gst)
@@ -197,11 +198,10 @@ def _key(game: GameSystem, assessment: Assessment) -> str:
     return json.dumps(game.unit_data(assessment.unit), sort_keys=True, default=str)
 
 
-def _entries(game: GameSystem, catalogue_id: str, pairs: Sequence[tuple[Any, Assessment]]
-             ) -> tuple[list[UnitEntry], dict[str, str]]:
+def _entries(game: GameSystem, catalogue_id: str, pairs: Sequence[tuple[Any, Assessment]],
+             types: ProfileTypes) -> tuple[list[UnitEntry], dict[str, str]]:
     """A unit entry per distinct unit, and each unit's entry id by its data. A unit keeps
     its own id; another unit with the same id (a copied file) gets one made from it."""
-    types = profile_types(game.LISTING, (card for card, _ in pairs))
     units: list[UnitEntry] = []
     key_of: dict[str, str] = {}
     used: set[str] = set()
