@@ -91,6 +91,9 @@ def export_path(source: Path, fmt: str, *, out: Path | None = None, paper: str =
     fmt = _check_format(fmt, source)
     paper = _check_paper(paper, source)
     _check_zipped(fmt, zipped, source)
+    if fmt in BUNDLES:
+        return export_paths([source], fmt, out=out, paper=paper, overwrite=overwrite,
+                            progress=progress, zipped=zipped)
     return export_doc(load_doc(source), fmt, out=out, paper=paper, overwrite=overwrite,
                       progress=progress, zipped=zipped)
 
@@ -102,6 +105,7 @@ def export_paths(sources: Sequence[Path], fmt: str, *, out: Path | None = None,
     rosters of one system, written as one catalogue) and then adds the stable id of each
     unit whose file keeps none to its file (`unit_ids.keep_ids`)."""
     fmt = _check_format(fmt, sources[0] if sources else None)
+    _check_zipped(fmt, zipped, sources[0] if sources else None)
     if len(sources) != 1 and fmt not in BUNDLES:
         raise InputError(f"the {fmt} format exports one file at a time; only "
                          f"{', '.join(BUNDLES)} takes several", field="FILE")
