@@ -3,9 +3,6 @@ of a system's editors takes (reading the focus, saving through the worker)."""
 
 from __future__ import annotations
 
-import uuid
-from typing import Any
-
 #: a unit with types, dice, a bump, an item with a range choice, an item granting an
 #: ability, and three abilities in all (two of its own, one from its Hand Weapon)
 ASH_WARDEN = """\
@@ -37,15 +34,3 @@ async def save(app, pilot) -> None:
     await app.workers.wait_for_complete()
     await pilot.pause()
     assert not app.screen.doc.dirty
-
-
-def designed(data: dict[str, Any]) -> dict[str, Any]:
-    """A saved unit designed from scratch, without the fresh random id it was given."""
-    rest = dict(data)
-    assert uuid.UUID(rest.pop("id")).version == 4
-    return rest
-
-
-def without_id(data: dict[str, Any]) -> dict[str, Any]:
-    """A unit file's data but its stable id (a bundled example's, to compare a design to)."""
-    return {key: value for key, value in data.items() if key != "id"}

@@ -17,7 +17,8 @@ from designer.tui.editors import editors_for
 from designer.tui.editors.openfire import EDITORS
 from designer.tui.widgets.fields import Cycle, Row, Spinner, TextField
 from designer.units import load_unit_file
-from tests.tui.helpers import designed, focused_id, save, without_id
+from tests.tui.helpers import focused_id, save
+from tests.tui.saved_units import designed, without_id
 
 pytestmark = pytest.mark.tui
 

@@ -7,7 +7,8 @@ import pytest
 from designer.io import load_yaml
 from designer.systems import bundled_catalog, system
 from designer.tui.app import build_app
-from tests.tui.helpers import ASH_WARDEN, designed
+from tests.tui.helpers import ASH_WARDEN
+from tests.tui.saved_units import designed
 
 pytestmark = pytest.mark.tui
 

@@ -19,7 +19,8 @@ from designer.tui.editors.tactics import EDITORS
 from designer.tui.widgets.fields import Cycle, Row, Spinner, TextField
 from designer.tui.widgets.stepper import Stepper
 from designer.tui.widgets.tally import TallyPanel
-from tests.tui.helpers import designed, focused_id, save, without_id
+from tests.tui.helpers import focused_id, save
+from tests.tui.saved_units import designed, without_id
 
 pytestmark = pytest.mark.tui
 
