@@ -11,7 +11,15 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 
-from designer.cli import browsing, designing, exporting, matchups, modules, pricing
+from designer.cli import (
+    browsing,
+    designing,
+    exporting,
+    importing,
+    matchups,
+    modules,
+    pricing,
+)
 from designer.cli.common import EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, RICH_ROWS
 from designer.errors import InputError
 
@@ -19,7 +27,7 @@ __all__ = ["RICH_ROWS", "build_parser", "main"]
 
 Handler = Callable[[argparse.Namespace], int]
 #: the modules that add commands, in the order `designer --help` lists them
-GROUPS = (designing, pricing, exporting, browsing, matchups, modules)
+GROUPS = (designing, pricing, exporting, importing, browsing, matchups, modules)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -80,6 +80,13 @@ def screen_commands(target: Screen) -> Iterable[SystemCommand]:
         if target.link is not None:
             yield SystemCommand("Back to the force", "Close the designer (esc)",
                                 run_on(target, "close"))
+        game = target.doc.game
+        unit_id = game.unit_id(target.doc.unit)
+        if unit_id is not None:  # shown only when asked: exports link to it
+            yield SystemCommand(f"{game.UNIT_WORD.title()} id",
+                                f"{unit_id}: what exports link to; a rename keeps it",
+                                partial(target.notify, unit_id, title="Stable id",
+                                        markup=False))
     if isinstance(target, ForcesScreen):
         word = target.doc.game.UNIT_WORD
         yield SystemCommand(f"Add an example {word}", "Add a copy of a bundled example (a)",

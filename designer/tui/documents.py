@@ -21,6 +21,7 @@ from designer.errors import InputError
 from designer.io import load_mapping, save_yaml
 from designer.roster import Force, load_roster, new_force, roster_data
 from designer.systems import Assessment, GameSystem, examples_dir, system
+from designer.systems.identity import fresh_id
 from designer.tally import Tally
 from designer.tui.history import History
 from designer.units import LoadedUnit, is_roster_data, load_unit_file
@@ -85,8 +86,8 @@ class UnitDoc:
             name: str | None = None) -> UnitDoc:
         catalog = catalog if catalog is not None else game.bundled_catalog()
         name = name or (title_from_stem(path, new_name(game)) if path else new_name(game))
-        return cls(game.new_unit(name, catalog), game=game, catalog=catalog, path=path,
-                   exists=False)
+        unit = game.with_unit_id(game.new_unit(name, catalog), fresh_id())
+        return cls(unit, game=game, catalog=catalog, path=path, exists=False)
 
     @classmethod
     def open(cls, path: Path, game: GameSystem | None = None,
@@ -271,8 +272,12 @@ class ForceDoc:
               fields: Mapping[str, Any] | None = None) -> ForceEntry:
         """An entry for `unit` (assessed, unless its assessment is given); a unit from a
         file is named by its path from the roster's folder; `fields` are the entry's own
-        keys (a copy or a repair keeps those of the entry it comes from)."""
+        keys (a copy or a repair keeps those of the entry it comes from). A unit without
+        an id (designed from scratch) gets a fresh one."""
         force = self.force
+        if force.game.unit_id(unit) is None:
+            unit = force.game.with_unit_id(unit, fresh_id())
+            assessment = replace(assessment, unit=unit) if assessment is not None else None
         if assessment is None:
             assessment = force.game.assess(unit, force.catalog)
         source = ""

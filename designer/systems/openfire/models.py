@@ -27,6 +27,8 @@ from pydantic import (
     model_validator,
 )
 
+from designer.systems.identity import UnitId
+
 SYSTEM_ID = "openfire"
 LIMIT = 999
 Value = Annotated[int, Field(ge=-LIMIT, le=LIMIT)]
@@ -265,7 +267,7 @@ class Ability(_Model):
         return self.name if not self.text else {"name": self.name, "text": self.text}
 
 
-class Unit(_Model):
+class Unit(_Model, UnitId):
     """An Open Fire unit as its file holds it."""
 
     system: Literal["openfire"] = SYSTEM_ID
@@ -296,7 +298,7 @@ class Unit(_Model):
             data["abilities"] = [a.to_data() for a in self.abilities]
         if self.notes:
             data["notes"] = self.notes
-        return data
+        return self.identified(data)
 
 
 class ForceFields(_Model):

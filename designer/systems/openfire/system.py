@@ -18,8 +18,9 @@ from designer.systems import (
     GameSystem,
     Step,
 )
+from designer.systems.listing import Listing, ProfileType, TableProfiles
 from designer.systems.openfire import browse, force, steps
-from designer.systems.openfire.card import SHORT, unit_card
+from designer.systems.openfire.card import MODEL_COLUMNS, SHORT, WEAPON_COLUMNS, unit_card
 from designer.systems.openfire.catalog import Catalog
 from designer.systems.openfire.cost import Final, price
 from designer.systems.openfire.fold import fold
@@ -41,6 +42,14 @@ class OpenFire(GameSystem):
     BOOLEAN_KEY_FIX = 'quote the key ("on": ...)'
     ENGAGES = True
     ENGAGE_WORD = "weapon"
+    #: a "Model" profile per model line, a "Weapon" per weapon, the unit's stat lines its
+    #: "Unit" profile; special rules and abilities are rules
+    LISTING = Listing(
+        types=(ProfileType("Unit", ("Tests", "Formation", "Aircraft", "Half HP", "Transport")),
+               ProfileType("Model", MODEL_COLUMNS), ProfileType("Weapon", WEAPON_COLUMNS)),
+        stats="Unit", tables=(TableProfiles("models", "Model"),
+                              TableProfiles("weapons", "Weapon")),
+        rules=("rules", "abilities"))
 
     def load_catalog(self, root: Path) -> Catalog:
         return load_catalog(root)
@@ -111,6 +120,14 @@ class OpenFire(GameSystem):
     def split_roster(self, data: dict[str, Any], file: str | Path | None = None
                      ) -> tuple[dict[str, Any], dict[str, Any]]:
         return force.split_roster(data, self.catalog_for(data, file), file)
+
+    def force_choices(self, catalog: Catalog) -> tuple[tuple[str, dict[str, Any]], ...]:
+        """A force of each size the module presets; the core alone has none."""
+        module = catalog.module
+        if module is None:
+            return (("", {}),)
+        return tuple((f"{module.title}, {name}", {"module": module.module, "size": name})
+                     for name in module.force.sizes)
 
     def join_roster(self, generic: dict[str, Any], fields: Mapping[str, Any]
                     ) -> dict[str, Any]:

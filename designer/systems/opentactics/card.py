@@ -38,12 +38,14 @@ def unit_card(assessment: Assessment, short: str) -> Card:
         rows.append(Row(f"{label} bumps", tuple(text(bumps_text(p.bumps), tone) for p in keyed),
                         tone=tone, sub=True))
     rows.append(Row("Range", tuple(text(final.ranges[s]) for s in SKILLS), short="RNG"))
-    grid = Table(tuple(s.title() for s in SKILLS), tuple(rows), HEADS)
+    grid = Table(tuple(s.title() for s in SKILLS), tuple(rows), HEADS, key="skills")
     athletics = Stat("Athletics", str(final.athletics), short="ATH",
                      icon="wing" if final.flies else "", note="flies" if final.flies else "",
                      detail="athletics cost doubled" if final.flies else "")
-    abilities = Section("Abilities", tuple(_ability(p) for p in final.abilities))
-    gear = Section("Equipment", _gears(unit, final), short="Gear", compact=True)
+    abilities = Section("Abilities", tuple(_ability(p) for p in final.abilities),
+                        key="abilities")
+    gear = Section("Equipment", _gears(unit, final), short="Gear", compact=True,
+                   key="equipment")
     from_items = Section("Bumps from equipment", _item_bumps(final), compact=True,
                          on_card=False)
     tags = tuple(Tag(t.name, "highlight", ELEMENTAL_MARK) if t.category == "elemental"

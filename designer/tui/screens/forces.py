@@ -18,6 +18,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from designer.errors import InputError
 from designer.roster import Force
+from designer.systems.identity import fresh_id
 from designer.tui.documents import (
     EntryLink,
     ForceDoc,
@@ -238,7 +239,8 @@ class ForcesScreen(DocumentScreen):
                         "(del) first.", severity="warning", timeout=4)
             return
         name = f"{force.game.unit_name(entry.unit)} (copy)"[:MAX_NAME]
-        unit = renamed(force.game, force.catalog, entry.unit, name)
+        unit = force.game.with_unit_id(renamed(force.game, force.catalog, entry.unit, name),
+                                       fresh_id())  # a copy is a unit of its own
         copy = self.doc.entry(unit, entry.count, fields=entry.fields)  # its side, ...
         await self.apply(force.inserted(copy, index + 1))
         self.query_one(UnitTable).move_cursor(row=index + 1)
