@@ -49,6 +49,8 @@ class ForceEntry:
     written: Any = None
     #: the entry's own keys (the system's ENTRY_KEYS, e.g. a TACTICS entry's side)
     fields: Mapping[str, Any] = field(default_factory=dict)
+    #: why a broken entry could not be read, as the line a command prints
+    error: InputError | None = field(default=None, compare=False)
 
     @property
     def broken(self) -> bool:
@@ -140,7 +142,7 @@ def broken_entry(unit: str | dict[str, Any], count: int, error: InputError,
     problem = f"{detail}; {fix}" if f"'{name}'" in detail else f"{name}: {detail}; {fix}"
     tally = Tally(name=name, issues=[Issue("E-UNIT-FILE", "error", problem, "unit")])
     return ForceEntry(Assessment(None, None, tally), count, file, source, problem=problem,
-                      written={"unit": unit, "count": count})
+                      written={"unit": unit, "count": count}, error=error)
 
 
 def unit_path(base: Path, written: str, file: str | Path | None, where: str) -> Path:

@@ -31,6 +31,15 @@ class InputError(Exception):
         return InputError(self.problem, file=file if file is not None else self.file, field=field)
 
 
+class InputErrors(Exception):
+    """Several pieces of input that cannot be read (every unreadable entry of a roster):
+    the CLI prints each as its line and exits 2."""
+
+    def __init__(self, errors: list[InputError]) -> None:
+        self.errors = errors
+        super().__init__("\n".join(e.line() for e in errors))
+
+
 _CONTROL = {**{i: f"\\x{i:02x}" for i in (*range(0x20), *range(0x7F, 0xA0))},
             0x0A: "\\n", 0x09: "\\t", 0x0D: "\\r", 0x2028: "\\u2028", 0x2029: "\\u2029",
             **{i: f"\\u{i:04x}" for i in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))}}

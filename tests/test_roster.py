@@ -86,3 +86,25 @@ def test_an_inline_unit_takes_the_rosters_system(tmp_path):
     force = load_roster(roster)
     assert force.total == 6 and force.entries[0].file is None
     assert Path(force.path) == roster
+
+
+def test_check_reports_every_unreadable_entry_then_exits_2(tmp_path, capsys):
+    from designer.cli import main
+
+    unit = examples_dir() / "units" / "ash-warden.yaml"
+    roster = tmp_path / "broken.yaml"
+    roster.write_text("system: opentactics\nname: Broken\nunits:\n"
+                      "  - {unit: lost-one.yaml, count: 1}\n"
+                      f"  - {{unit: '{unit}', count: 2}}\n"
+                      "  - {unit: lost-two.yaml, count: 1}\n"
+                      "  - {unit: {name: Bad, athletics: x}, count: 1}\n")
+    assert main(["check", str(roster)]) == 2
+    out = capsys.readouterr()
+    assert out.out == ""
+    assert out.err.splitlines() == [
+        f"designer: error: {roster}: units[0].unit: unit file 'lost-one.yaml' not found "
+        f"(looked in {tmp_path})",
+        f"designer: error: {roster}: units[2].unit: unit file 'lost-two.yaml' not found "
+        f"(looked in {tmp_path})",
+        f"designer: error: {roster}: units[3].unit.athletics: expected a whole number, "
+        "got 'x'"]

@@ -21,7 +21,7 @@ from designer.cli import (
     pricing,
 )
 from designer.cli.common import EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, RICH_ROWS
-from designer.errors import InputError
+from designer.errors import InputError, InputErrors
 
 __all__ = ["RICH_ROWS", "build_parser", "main"]
 
@@ -77,6 +77,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return handler(args)
     except InputError as exc:
         print(f"designer: error: {exc.shown()}", file=sys.stderr)
+        return EXIT_INPUT
+    except InputErrors as many:
+        for exc in many.errors:
+            print(f"designer: error: {exc.shown()}", file=sys.stderr)
         return EXIT_INPUT
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
