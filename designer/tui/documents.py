@@ -24,7 +24,7 @@ from designer.systems import Assessment, GameSystem, examples_dir, system
 from designer.systems.identity import fresh_id
 from designer.tally import Tally
 from designer.tui.history import History
-from designer.units import LoadedUnit, is_roster_data, load_unit_file
+from designer.units import LoadedUnit, is_roster_data, load_unit_file, system_of
 
 
 def display_path(path: Path | None) -> str:
@@ -369,3 +369,13 @@ def kind_of(path: Path) -> str:
     """'roster' or 'unit': what a YAML file holds, as its game system reads it."""
     data = load_mapping(path, "unit or roster")
     return "roster" if is_roster_data(data, path) else "unit"
+
+
+def holds_unit_of(path: Path, game: GameSystem) -> bool:
+    """Whether the YAML file at `path` holds a unit of `game` (what a force of it can
+    add); False for anything else or anything unreadable."""
+    try:
+        data = load_mapping(path, "unit")
+        return system_of(data, path).NAME == game.NAME and not game.is_roster(data)
+    except InputError:
+        return False

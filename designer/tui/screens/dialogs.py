@@ -3,7 +3,7 @@ from file) and pick an example unit. Export has its own module (`export.py`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -110,8 +110,12 @@ class PathDialog(Dialog):
 
     def __init__(self, title: str, *, mode: str = "open", value: str = "",
                  current: Path | None = None, hint: str = "", folder: Path | None = None,
-                 examples: Sequence[Path] = ()) -> None:
+                 examples: Sequence[Path] = (),
+                 wanted: Callable[[Path], bool] | None = None) -> None:
         super().__init__(title)
+        #: which of the files found are offered (read in the listing's worker): a force's
+        #: Add from file offers only units of its system
+        self.wanted = wanted
         self.mode = mode
         self.value = value
         self.current = current
@@ -152,6 +156,8 @@ class PathDialog(Dialog):
         found = choices(folder=folder, cwd=cwd, recent=recent, examples=self.examples)
         if self.mode == "save":
             found = [c for c in found if not is_bundled(c.path)]
+        if self.wanted is not None:
+            found = [c for c in found if self.wanted(c.path)]
         if not get_current_worker().is_cancelled:
             self.app.call_from_thread(self._show_files, found)
 

@@ -6,6 +6,7 @@ points bar, total, remaining and the system's facts about the force (starting mo
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,7 @@ from designer.tui.documents import (
     UnitDoc,
     display_path,
     example_units,
+    holds_unit_of,
     new_name,
 )
 from designer.tui.editors import renamed
@@ -281,11 +283,12 @@ class ForcesScreen(DocumentScreen):
         word = self.doc.game.UNIT_WORD
         title = f"Add a {word} from a file" if replacing is None else f"Pick the {word} file"
         folder = self.doc.path.parent if self.doc.path is not None else None
+        game = self.doc.game
         self.app.push_screen(PathDialog(title, mode="open", folder=folder,
-                                        examples=example_files([self.doc.game.NAME],
-                                                               kinds=("units",)),
-                                        hint=f"A {word} file (.yaml); the roster will refer "
-                                             "to it by its path."), picked)
+                                        examples=example_files([game.NAME], kinds=("units",)),
+                                        wanted=partial(holds_unit_of, game=game),
+                                        hint=f"A {game.TITLE} {word} file (.yaml); the roster "
+                                             "will refer to it by its path."), picked)
 
     @work(thread=True, exclusive=True, group="load")
     def load_unit_file(self, path: Path, replacing: int | None = None) -> None:
