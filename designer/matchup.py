@@ -23,6 +23,7 @@ from designer.systems import (
     Engagement,
     EngageOptions,
     GameSystem,
+    Retaliation,
     examples_dir,
 )
 
@@ -170,7 +171,7 @@ MAX_RANGE = 999
 
 
 def engage_options(mode: str | None = None, distance: int | None = None,
-                   retaliation: bool = True, terms: Sequence[str] = (),
+                   retaliation: Retaliation = "best", terms: Sequence[str] = (),
                    game: GameSystem | None = None) -> EngageOptions:
     """Options from a shell's words: `terms` as KEY=N (a system's ENGAGE_EXTRAS)."""
     if distance is not None and not 0 <= distance <= MAX_RANGE:

@@ -81,8 +81,9 @@ def test_systems_without_odds_say_so():
 
 
 def test_terms_parse_as_key_equals_whole_number():
-    options = engage_options("melee", 2, False, ["cover_b=1", "support_off_a=2"], OT)
-    assert options == EngageOptions("melee", 2, False, (("cover_b", 1), ("support_off_a", 2)))
+    options = engage_options("melee", 2, "never", ["cover_b=1", "support_off_a=2"], OT)
+    assert options == EngageOptions("melee", 2, "never",
+                                    (("cover_b", 1), ("support_off_a", 2)))
     with pytest.raises(InputError, match="unknown matchup term 'shade'"):
         engage_options(terms=["shade=1"], game=OT)
     with pytest.raises(InputError, match="KEY=N"):

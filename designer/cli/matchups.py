@@ -10,6 +10,7 @@ from typing import Any
 
 from designer.cli.common import EXIT_OK, console
 from designer.errors import InputError
+from designer.systems import RETALIATIONS
 
 
 def add_parsers(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
@@ -23,7 +24,9 @@ def add_parsers(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
                         "(default: each it has)")
     p.add_argument("--range", type=int, default=None, metavar="N",
                    help="the distance between them (default: 1, or a weapon's reach)")
-    p.add_argument("--no-retaliation", action="store_true", help="B does not answer")
+    p.add_argument("--retaliation", choices=RETALIATIONS, default="best",
+                   help="whether B answers when it can: when that serves it best (the "
+                        "default), always, never")
     p.add_argument("--set", dest="terms", action="append", default=[], metavar="KEY=N",
                    help="a term of the matchup, e.g. cover_b=1, support_off_a=2, higher_a=1")
     p.add_argument("--field", nargs="?", const="", default=None, metavar="ROSTER.yaml",
@@ -39,8 +42,11 @@ def cmd_odds(args: argparse.Namespace) -> int:
 
     game, units, name = matchup.load_side(args.unit)
     matchup.require_engage(game, args.unit)
-    options = matchup.engage_options(args.mode, args.range, not args.no_retaliation,
-                                     args.terms, game)
+    if args.retaliation != "best" and not game.ENGAGE_RETALIATION:
+        raise InputError(f"{game.TITLE} has no retaliation: B answers in its own turn",
+                         field="--retaliation")
+    options = matchup.engage_options(args.mode, args.range, args.retaliation, args.terms,
+                                     game)
     if args.field is not None:
         field, label = matchup.load_field(game, Path(args.field) if args.field else None)
         reports = matchup.force_report(game, units, field, options)
