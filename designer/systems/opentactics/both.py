@@ -1,7 +1,14 @@
 """The tally chances of a planned assault: A's test alone; both tests, apart when no
-choice spans them; else with those choices (joint.py) made as the dice are rolled, A's
-first, each unit's re-roll of a die before it places its higher-ground re-roll (which
-it then does seeing the result)."""
+choice spans them; else with that choice (joint.py) made as the dice are rolled, with
+every die in view.
+
+Where several choices span both tests (both units hold Duelist, or one holds it and the
+other the higher ground), one is made with the dice in view: the higher ground's, else
+A's; each other names before the roll the test it will serve (A's first, each its
+holder's best), and its die is then chosen in view within that test. Searching them all
+in view is a search over pairs of both tests' states: millions of pairs with three dice
+a pool, far past the time a matchup may take.
+"""
 
 from __future__ import annotations
 
@@ -9,33 +16,72 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from designer.systems.opentactics import joint, moves
-from designer.systems.opentactics.contest import chance, roll_table
-from designer.systems.opentactics.dice import rerolls, weights
+from designer.systems.opentactics.contest import Window, chance, roll_table
+from designer.systems.opentactics.dice import weights
 
 if TYPE_CHECKING:
     from designer.systems.opentactics.assault import Cross, Plan
     from designer.systems.opentactics.contest import Contest
     from designer.systems.opentactics.tables import Table
 
+Chances = tuple[Fraction, Fraction, Fraction]
 
-def tally_chances(p: Plan, fall_a: Fraction, fall_b: Fraction
-                  ) -> tuple[Fraction, Fraction, Fraction]:
+
+def tally_chances(p: Plan, fall_a: Fraction, fall_b: Fraction) -> Chances:
     """P(B loses the tally), P(A loses it), P(both)."""
     if p.test2 is None:
         return chance(p.test1), Fraction(0), Fraction(0)
     if not p.crosses:
         b, a = chance(p.test1), chance(p.test2)
         return b, a, b * a
-    den = fall_a.denominator * fall_b.denominator
-    keys = joint.Keys(int(fall_a * den), int(fall_b * den))
-    crosses = sorted(p.crosses, key=lambda c: (not c.by_a, not c.roll))
-    tests = (p.test1, p.test2)
-    if len(crosses) == 1:
-        found = joint.one_choice(*(_side(tests[t], t + 1, crosses[0]) for t in (0, 1)),
-                                 crosses[0].by_a, keys)
-    else:
-        found = _several(tests, crosses, keys)
-    return found.b, found.a, found.both
+    in_view = next((c for c in p.crosses if not c.roll),
+                   next((c for c in p.crosses if c.by_a), p.crosses[0]))
+    named = [c for c in sorted(p.crosses, key=lambda c: not c.by_a) if c is not in_view]
+    return _named(p.test1, p.test2, in_view, named, fall_a, fall_b)
+
+
+def _named(test1: Contest, test2: Contest, in_view: Cross, named: list[Cross],
+           fall_a: Fraction, fall_b: Fraction) -> Chances:
+    """Each named choice's test picked by its holder (in turn), then the one in view."""
+    if not named:
+        den = fall_a.denominator * fall_b.denominator
+        keys = joint.Keys(int(fall_a * den), int(fall_b * den))
+        found = joint.one_choice(_side(test1, 1, in_view), _side(test2, 2, in_view),
+                                 in_view.by_a, keys)
+        return found.b, found.a, found.both
+    cross, rest = named[0], named[1:]
+    options = []
+    for number in (1, 2):
+        tests = [test1, test2]
+        tests[number - 1] = _serving(tests[number - 1], number, cross)
+        options.append(_named(*tests, in_view, rest, fall_a, fall_b))
+    return max(options, key=lambda v: _key(v, cross.by_a, fall_a, fall_b))
+
+
+def _key(v: Chances, chooser_a: bool, fall_a: Fraction, fall_b: Fraction) -> tuple:
+    b, a, both = v
+    if chooser_a:
+        return (fall_b * b - fall_a * a, fall_b * b, b, -a, -both)
+    return (fall_a * a - fall_b * b, fall_a * a, a, -b, -both)
+
+
+def _serving(test: Contest, number: int, cross: Cross) -> Contest:
+    """The test with a named choice acting in it: one more re-roll, or a move in its
+    holder's window at the end of the roll phase."""
+    what = cross.per_test[number]
+    if isinstance(what, tuple):
+        off = test.off._replace(rerolls=test.off.rerolls + what[0])
+        dfn = test.dfn._replace(rerolls=test.dfn.rerolls + what[1])
+        return test._replace(off=off, dfn=dfn)
+    off_side = cross.by_a == (number == 1)
+    windows = list(test.windows)
+    mine = [i for i, w in enumerate(windows) if w.off_side == off_side]
+    if mine:
+        windows[mine[0]] = Window(off_side, (*windows[mine[0]].moves, what))
+    else:  # A's window first: A is the OFF side of test 1 and the DEF side of test 2
+        a_side = number == 1
+        windows.insert(0 if off_side == a_side else len(windows), Window(off_side, (what,)))
+    return test._replace(windows=tuple(windows))
 
 
 def _cells(table: Table) -> list[int]:
@@ -69,64 +115,3 @@ def _move(table: Table, move: str, test: Contest, high: bool) -> Table:
         return moves.one_def(table, n_d, high)
     return moves.choose([moves.one_off(table, n_o, high), moves.one_def(table, n_d, high)],
                         high)
-
-
-def _several(tests: tuple[Contest, Contest], crosses: list[Cross], keys: joint.Keys
-             ) -> joint.Vector:
-    """Choices in turn: the search over classes of states (joint.choices)."""
-    tables: dict = {}
-
-    def table(t: int, flags: frozenset) -> Table:
-        key = (t, flags)
-        if key not in tables:
-            xo = sum(crosses[k].per_test[t + 1][0] for k in flags)
-            xd = sum(crosses[k].per_test[t + 1][1] for k in flags)
-            tables[key] = roll_table(tests[t], xo, xd)
-        return tables[key]
-
-    tokens = [k for k, c in enumerate(crosses) if not c.roll]
-    flag_sets = [frozenset(s) for s in _subsets(tokens)]
-    exps = tuple(max(table(t, f).exp for f in flag_sets) for t in (0, 1))
-    values: dict = {}
-
-    def value(t: int, cell: int, flags: frozenset) -> int:
-        key = (t, flags)
-        if key not in values:
-            tab = table(t, flags)
-            values[key] = _cells(tab.scaled(exps[t] - tab.exp))
-        return values[key][cell]
-
-    def options_of(k: int):
-        cross = crosses[k]
-
-        def options(t: int, cell: int, flags: frozenset) -> list[joint.Option]:
-            what = cross.per_test.get(t + 1)
-            if what is None:
-                return []
-            if not cross.roll:
-                return [joint.Option(flag=k)]
-            return [joint.Option(rolls=tuple(_rolls(tests[t], cell, what)))]
-
-        return options
-
-    steps = [joint.Step(c.by_a, options_of(k), c.roll) for k, c in enumerate(crosses)]
-    return joint.choices(steps, (_weights(tests[0]), _weights(tests[1])), value, exps, keys)
-
-
-def _rolls(test: Contest, cell: int, move: str) -> list[tuple[int, ...]]:
-    """The six cells each die a move may re-roll leads to."""
-    n_cols = len(weights(test.dfn.dice))
-    o, d = divmod(cell, n_cols)
-    out = []
-    if move in ("one_off", "one_any"):
-        out += [tuple(k * n_cols + d for k in kids) for kids in rerolls(test.off.dice)[o]]
-    if move in ("one_def", "one_any"):
-        out += [tuple(o * n_cols + k for k in kids) for kids in rerolls(test.dfn.dice)[d]]
-    return out
-
-
-def _subsets(items: list[int]) -> list[list[int]]:
-    out: list[list[int]] = [[]]
-    for item in items:
-        out += [[*s, item] for s in out]
-    return out

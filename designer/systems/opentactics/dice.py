@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import cache
 from itertools import combinations_with_replacement, product
+from operator import itemgetter
 
 Roll = tuple[int, ...]  # die results, highest first
 
@@ -63,6 +64,12 @@ def rerolls(n: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
                  for roll in results(n))
 
 
+@cache
+def reroll_getters(n: int) -> tuple[tuple[itemgetter, ...], ...]:
+    """`rerolls(n)` as getters: each picks a die's six results out of a sequence."""
+    return tuple(tuple(itemgetter(*kids) for kids in options) for options in rerolls(n))
+
+
 def doubled(roll: Roll) -> Roll:
     return tuple(v for v in roll for _ in (0, 1))
 
@@ -80,7 +87,7 @@ def _clamp(value: int) -> int:
     return 1 if value < 1 else 6 if value > 6 else value
 
 
-def _without(bumps: tuple[int, ...], bump: int) -> tuple[int, ...]:
+def without(bumps: tuple[int, ...], bump: int) -> tuple[int, ...]:
     i = bumps.index(bump)
     return bumps[:i] + bumps[i + 1:]
 
@@ -93,7 +100,7 @@ def settle(roll: Roll, bumps: tuple[int, ...]) -> Roll:
         return roll
     best: Roll | None = None if any(b < 0 for b in bumps) else roll
     for bump in set(bumps):
-        rest = _without(bumps, bump)
+        rest = without(bumps, bump)
         for value in set(roll):
             made = settle(replaced(roll, value, _clamp(value + bump)), rest)
             if best is None or made > best:
@@ -107,17 +114,6 @@ def settled(n: int, bumps: tuple[int, ...]) -> tuple[int, ...]:
     """Per result of `n` dice (by index), the index of the pool its player settles on."""
     where = index(n)
     return tuple(where[settle(roll, bumps)] for roll in results(n))
-
-
-@cache
-def bump_moves(roll: Roll, bumps: tuple[int, ...]) -> tuple[tuple[Roll, tuple[int, ...]], ...]:
-    """Each single bump a player may use now: (the pool after it, the bumps left)."""
-    out = []
-    for bump in sorted(set(bumps)):
-        rest = _without(bumps, bump)
-        for value in sorted(set(roll), reverse=True):
-            out.append((replaced(roll, value, _clamp(value + bump)), rest))
-    return tuple(out)
 
 
 def must_bump(roll: Roll, bumps: tuple[int, ...]) -> bool:

@@ -10,7 +10,7 @@ may"): not moving is one of the choices.
 
 from __future__ import annotations
 
-from designer.systems.opentactics.dice import rerolls, results, weights
+from designer.systems.opentactics.dice import reroll_getters, results, weights
 from designer.systems.opentactics.tables import Table, best, pack, transpose, words_for
 
 
@@ -22,8 +22,8 @@ def _fit(table: Table, extra: int) -> Table:
 def _best_lines(lines: list[int], n_fields: int, size: int, words: int, high: bool
                 ) -> list[int]:
     out = []
-    for options in rerolls(size):
-        sums = [sum(lines[k] for k in kids) for kids in options]
+    for getters in reroll_getters(size):
+        sums = [sum(get(lines)) for get in getters]
         out.append(best(sums, n_fields, words, high) if len(sums) > 1 else sums[0])
     return out
 

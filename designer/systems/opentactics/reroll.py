@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from designer.systems.opentactics.dice import rerolls, results
-from designer.systems.opentactics.tables import Table, best, transpose, words_for
+from designer.systems.opentactics.dice import reroll_getters, results
+from designer.systems.opentactics.tables import Table, best, pack, transpose, words_for
 
 
 def _moves(lines: list[int], n_lines: int, size: int, words: int, high: bool
@@ -30,21 +30,67 @@ def _moves(lines: list[int], n_lines: int, size: int, words: int, high: bool
     """Per line (a row or a column) the best single re-roll of one of its dice: the sum
     of the six lines it can become, the best of those sums over its distinct faces."""
     out = []
-    for options in rerolls(size):
-        sums = [sum(lines[k] for k in kids) for kids in options]
+    for getters in reroll_getters(size):
+        sums = [sum(get(lines)) for get in getters]
         out.append(best(sums, n_lines, words, high) if len(sums) > 1 else sums[0])
     return out
 
 
 def phase(end: Table, n_off: int, n_def: int, off_rerolls: int, def_rerolls: int,
-          off_first: bool, wanted: tuple[tuple[int, int], ...] = ()) -> dict:
+          off_first: bool, wanted: tuple[tuple[int, int], ...] = (),
+          binary: bool = False) -> dict:
     """The value at the start of the re-roll phase, for (OFF re-rolls, DEF re-rolls) =
     each of `wanted` and the given pair: {pair: Table at scale end.exp + re-rolls}.
-    `end` is the value when the phase ends (the tally, or Venomous after it)."""
+    `end` is the value when the phase ends (the tally, or Venomous after it); `binary`
+    when that is the tally itself (0 or 1 in every cell)."""
     pairs = {(off_rerolls, def_rerolls), *wanted}
     top_off = max(p[0] for p in pairs)
     top_def = max(p[1] for p in pairs)
+    if binary:
+        return _behind(end, n_off, n_def, top_off, top_def, frozenset(pairs))
     return _phase(end, n_off, n_def, top_off, top_def, off_first, frozenset(pairs))
+
+
+def _behind(end: Table, n_off: int, n_def: int, top_off: int, top_def: int,
+            pairs: frozenset) -> dict:
+    """The phase when it ends in the bare tally: the side ahead passes (a re-roll now
+    could only cost it the lead, and it can answer the other's re-rolls later), so the
+    side behind re-rolls while it has re-rolls, whoever began:
+
+        OFF ahead (it wins the tally): DEF re-rolls its best die, or 1 with none left;
+        OFF behind: OFF re-rolls its best die, or 0 with none left.
+
+    The tests check this against the phase played turn by turn (`_phase`)."""
+    words = words_for(top_off + top_def)
+    end = end.widened(words)
+    n_o, n_d = len(results(n_off)), len(results(n_def))
+    field = (1 << (64 * words)) - 1
+    full = pack([field] * n_d, words)
+    ahead = [r * field for r in end.rows]  # every bit of a field set where OFF wins
+    behind = [full ^ a for a in ahead]
+    ones = pack([1] * n_d, words)
+    out = {}
+    below: list[list[int]] = []  # by DEF re-rolls: the layer with one OFF re-roll fewer
+    for ro in range(top_off + 1):
+        layer: list[list[int]] = []
+        cols: list[int] = []
+        for rd in range(top_def + 1):
+            if rd and n_def:
+                dfn = transpose(_moves(cols, n_o, n_def, words, False), n_o, words)
+            else:
+                dfn = [ones * 6 ** (ro + rd)] * n_o
+            if ro and n_off:
+                off = _moves(below[rd], n_d, n_off, words, True)
+                rows = [(d & a) | (o & b) for d, a, o, b in zip(dfn, ahead, off, behind,
+                                                                  strict=True)]
+            else:
+                rows = [d & a for d, a in zip(dfn, ahead, strict=True)]
+            cols = transpose(rows, n_d, words)
+            layer.append(rows)
+            if (ro, rd) in pairs:
+                out[(ro, rd)] = Table(rows, n_o, n_d, words, end.exp + ro + rd)
+        below = layer
+    return out
 
 
 def _phase(end: Table, n_off: int, n_def: int, top_off: int, top_def: int,

@@ -248,28 +248,51 @@ def _dice(a, b, skill, dist, terms, kind, added, ret):
             own[0].append(("one", (0, 1)))  # its own test, as its OFF side
             if dist <= me.arcane:
                 other[1].append(("one", (0, 1)))
-    tests = [Trial(0, _order(win1, (0, 1)), (bump0[A_OFF], bump0[B_DEF]),
-                   [1] if b.has("Hex") and dist <= b.arcane else [],
-                   [0] if a.has("Venomous") and melee and "living" in b.types else [],
-                   (twice_off, twice_def))]
-    if ret:
-        tests.append(Trial(1, _order(win2, (1, 0)), (bump0[B_OFF], bump0[A_DEF]),
-                           [1] if a.has("Hex") and dist <= a.arcane else [],
-                           [0] if b.has("Venomous") and melee and "living" in a.types else [],
-                           (False, False)))
     fa, fb = _saves(a, b, skill, dist, False, ret), _saves(b, a, skill, dist, True, ret)
-    game = Assault(crosses, tests, tuple(rr), ret, fa, fb)
-    total = [Fraction(0)] * 3
-    count = 0
-    for roll in product(range(1, 7), repeat=sum(n)):
-        dice, at = [], 0
-        for size in n:
-            dice.append(tuple(roll[at:at + size]))
-            at += size
-        v = game.cross(tuple(dice), 0, (0, 0, 0, 0))
-        total = [t + x for t, x in zip(total, v, strict=True)]
-        count += 1
-    return (*(t / count for t in total), fa, fb)
+    # one choice spanning both tests is made in view: the higher ground's, else A's;
+    # each other names its test before the roll, its holder's best, A's first
+    in_view = next((c for c in crosses if c[0] == "high"), next(iter(crosses), None))
+    named = sorted((c for c in crosses if c is not in_view), key=lambda c: c[1])
+
+    def play(named, win1, win2, rr):
+        if named:
+            (kind, who, _), rest = named[0], named[1:]
+            options = []
+            for test in (1, 2):
+                w1, w2 = {k: list(v) for k, v in win1.items()}, {k: list(v) for k, v in
+                                                                win2.items()}
+                r = list(rr)
+                if kind == "high":
+                    r[((A_OFF, A_DEF) if who == 0 else (B_DEF, B_OFF))[test - 1]] += 1
+                elif test == 1:  # its window in test 1, on the enemy's pool there
+                    w1[who].append(("one", (1 - who,)))
+                else:
+                    w2[1 - who].append(("one", (who,)))
+                options.append(play(rest, w1, w2, r))
+            return max(options, key=lambda v: key(v[:3], who, fa, fb))
+        tests = [Trial(0, _order(win1, (0, 1)), (bump0[A_OFF], bump0[B_DEF]),
+                       [1] if b.has("Hex") and dist <= b.arcane else [],
+                       [0] if a.has("Venomous") and melee and "living" in b.types else [],
+                       (twice_off, twice_def))]
+        if ret:
+            tests.append(Trial(1, _order(win2, (1, 0)), (bump0[B_OFF], bump0[A_DEF]),
+                               [1] if a.has("Hex") and dist <= a.arcane else [],
+                               [0] if b.has("Venomous") and melee and "living" in a.types
+                               else [], (False, False)))
+        game = Assault([in_view] if in_view else [], tests, tuple(rr), ret, fa, fb)
+        total = [Fraction(0)] * 3
+        count = 0
+        for roll in product(range(1, 7), repeat=sum(n)):
+            dice, at = [], 0
+            for size in n:
+                dice.append(tuple(roll[at:at + size]))
+                at += size
+            v = game.cross(tuple(dice), 0, (0, 0, 0, 0))
+            total = [t + x for t, x in zip(total, v, strict=True)]
+            count += 1
+        return tuple(t / count for t in total)
+
+    return (*play(named, win1, win2, rr), fa, fb)
 
 
 def _order(windows: dict, sides: tuple) -> list:

@@ -21,6 +21,7 @@ from designer.systems.opentactics.contest import (
     start_table,
 )
 from designer.systems.opentactics.dice import settle
+from designer.systems.opentactics.reroll import _behind, _phase, tally_table
 from tests.systems.opentactics.brute_game import Trial, tally
 
 
@@ -144,7 +145,7 @@ def test_settling_bumps_first_agrees_with_the_bump_search_on_three_dice():
     for off, dfn in [((3, (1,), 1), (3, (2,), 1)), ((3, (-1, 1), 1), (2, (1,), 1)),
                      ((2, (2,), 2), (3, (-1,), 0)), ((3, (1, 1), 0), (3, (-1, 2), 2))]:
         test = contest(off, dfn)
-        searched = _bump_search(start_table(test), test)
+        searched = _bump_search(start_table(test), test).values()
         assert after_roll(test).values() == searched
 
 
@@ -158,3 +159,16 @@ def test_a_three_against_three_query_is_well_under_100_ms():
     chance(test)
     warm = time.perf_counter() - start
     assert cold < 0.1 and warm < 0.005
+
+
+def test_the_side_behind_rerolls_is_the_phase_played_turn_by_turn():
+    # ending in the bare tally, the phase worked as "the side behind re-rolls" equals it
+    # played turn by turn, whoever begins, for every pool size and re-roll count to 3
+    for n_off, n_def, ro, rd in product(range(4), range(4), range(4), range(4)):
+        for twice in ((False, False), (True, False)):
+            end = tally_table(n_off, n_def, *twice)
+            pair = frozenset({(ro, rd)})
+            behind = _behind(end, n_off, n_def, ro, rd, pair)[(ro, rd)].values()
+            for first in (True, False):
+                played = _phase(end, n_off, n_def, ro, rd, first, pair)[(ro, rd)].values()
+                assert behind == played
