@@ -7,6 +7,11 @@ chance to fall, and the points per expected win (points / mean chance to win): t
 points a design spends for each opponent it defeats, comparable between two designs of
 the same system. A force is the same across its units.
 
+Fair points: the field's units attack the field too; the median of their points per
+win (each unit counted as often as the field holds it) is what the field pays for a
+win, so a unit's fair points are that median times its chance to win, beside its
+actual points: above them it is cheap for what it does, below them dear.
+
 System-neutral: every figure comes from `GameSystem.engage`.
 """
 
@@ -23,6 +28,7 @@ from designer.systems import (
     Engagement,
     EngageOptions,
     GameSystem,
+    Progress,
     Retaliation,
     examples_dir,
 )
@@ -37,46 +43,66 @@ class Opponent:
     count: int = 1
 
 
+@dataclass(frozen=True, slots=True)
+class Faced:
+    """One design of the field (its units' names, how many) and a mode's chances against
+    it: to defeat it (`win`) and to be defeated (`loss`)."""
+
+    names: tuple[str, ...]
+    count: int
+    win: Fraction
+    loss: Fraction
+
+
 @dataclass(frozen=True)
 class ModeReport:
-    """One mode against the field: each matchup that applies, and what they add up to;
-    `skipped` names opponents the mode cannot attack (out of range, the wrong type)."""
+    """One mode against the field: each design of it the mode can attack, and what they
+    add up to; `skipped` names opponents it cannot attack (out of range, the wrong type)."""
 
     mode: str
-    matchups: tuple[tuple[Opponent, Engagement], ...]
+    faced: tuple[Faced, ...]
     skipped: tuple[str, ...] = ()
 
     @property
     def weight(self) -> int:
-        return sum(o.count for o, _ in self.matchups)
+        return sum(f.count for f in self.faced)
 
     @property
     def win(self) -> Fraction:
         """The mean chance to defeat an opponent: expected wins per engagement."""
         if not self.weight:
             return Fraction(0)
-        return sum((o.count * e.win for o, e in self.matchups), Fraction(0)) / self.weight
+        return sum((f.count * f.win for f in self.faced), Fraction(0)) / self.weight
 
     @property
     def loss(self) -> Fraction:
         if not self.weight:
             return Fraction(0)
-        return sum((o.count * e.loss for o, e in self.matchups), Fraction(0)) / self.weight
+        return sum((f.count * f.loss for f in self.faced), Fraction(0)) / self.weight
 
 
 @dataclass(frozen=True)
 class FieldReport:
-    """A unit against a field in every mode it has; `points` is None when unpriced."""
+    """A unit against a field in every mode it has; `points` is None when unpriced;
+    `median` the field's own median points per win (None when the field has none)."""
 
     name: str
     points: int | None
     modes: tuple[ModeReport, ...]
+    median: Fraction | None = None
 
     def points_per_win(self, report: ModeReport) -> Fraction | None:
         """Points per expected win in that mode; None without points or without a win."""
         if self.points is None or report.win == 0:
             return None
         return Fraction(self.points) / report.win
+
+    def fair_points(self, report: ModeReport) -> Fraction | None:
+        """The points at which this mode's points per win would equal the field's
+        median: what the field pays for what the unit does."""
+        if self.points is None or self.median is None or report.win == 0:
+            return None
+        return self.median * report.win
 
     @property
     def best(self) -> ModeReport | None:
@@ -88,13 +114,15 @@ class FieldReport:
         def exact(value: Fraction | None) -> dict | None:
             return None if value is None else {"exact": str(value), "value": float(value)}
 
-        return {"name": self.name, "points": self.points, "modes": [
-            {"mode": m.mode, "opponents": m.weight, "win": exact(m.win),
-             "loss": exact(m.loss), "points_per_win": exact(self.points_per_win(m)),
-             "skipped": list(m.skipped),
-             "matchups": [{"opponent": o.name, "count": o.count, **e.as_dict()}
-                          for o, e in m.matchups]}
-            for m in self.modes]}
+        return {"name": self.name, "points": self.points,
+                "field_median_points_per_win": exact(self.median), "modes": [
+                    {"mode": m.mode, "opponents": m.weight, "win": exact(m.win),
+                     "loss": exact(m.loss), "points_per_win": exact(self.points_per_win(m)),
+                     "fair_points": exact(self.fair_points(m)), "skipped": list(m.skipped),
+                     "designs": [{"names": list(f.names), "count": f.count,
+                                  "win": exact(f.win), "loss": exact(f.loss)}
+                                 for f in m.faced]}
+                    for m in self.modes]}
 
 
 def require_engage(game: GameSystem, file: str | Path | None = None) -> None:
@@ -122,47 +150,30 @@ def roster_field(entries: Iterable) -> list[Opponent]:
             for e in entries if not getattr(e, "broken", False)]
 
 
-def mode_report(game: GameSystem, unit: Assessment, mode: str,
-                field: Sequence[Opponent], options: EngageOptions) -> ModeReport:
-    """`unit` attacking each of the field in `mode`; matchups that do not apply are
-    skipped by name."""
-    matchups, skipped = [], []
-    for opponent in field:
-        try:
-            engagement = game.engage(unit, opponent.assessment,
-                                     EngageOptions(mode, options.range, options.retaliation,
-                                                   options.extras))
-        except InputError:
-            skipped.append(opponent.name)
-            continue
-        if engagement is not None:
-            matchups.append((opponent, engagement))
-    return ModeReport(mode, tuple(matchups), tuple(skipped))
-
-
 DEFAULT = EngageOptions()
 
 
 def field_report(game: GameSystem, unit: Assessment, field: Sequence[Opponent],
-                 options: EngageOptions = DEFAULT) -> FieldReport:
+                 options: EngageOptions = DEFAULT, median: Fraction | None = None
+                 ) -> FieldReport:
     """`unit` against the field in each mode it has (or only `options.mode`)."""
-    require_engage(game)
-    modes = game.engage_modes(unit)
-    if options.mode is not None:
-        wanted = [m for m in modes if m.casefold() == options.mode.casefold()]
-        if not wanted:
-            raise InputError(f"{unit.name} cannot attack with '{options.mode}'; it can with: "
-                             f"{', '.join(modes) or 'nothing'}", field="--skill")
-        modes = tuple(wanted)
-    points = unit.tally.total if game.PRICED else None
-    return FieldReport(unit.name, points,
-                       tuple(mode_report(game, unit, m, field, options) for m in modes))
+    from designer.field import FieldWork
+
+    return FieldWork(game, field, options).report(unit, median)
 
 
 def force_report(game: GameSystem, units: Iterable[Assessment], field: Sequence[Opponent],
-                 options: EngageOptions = DEFAULT) -> list[FieldReport]:
-    """Each unit of a force against the field."""
-    return [field_report(game, unit, field, options) for unit in units]
+                 options: EngageOptions = DEFAULT, progress: Progress | None = None
+                 ) -> list[FieldReport]:
+    """Each unit of a force against the field, with the field's median points per win;
+    each design worked once, however many units share it."""
+    from designer.field import FieldWork
+
+    work = FieldWork(game, field, options, progress)
+    units = list(units)
+    work.plan(units)
+    median = work.median()
+    return [work.report(unit, median) for unit in units]
 
 
 # --- what the shells read: files, options -----------------------------------------------

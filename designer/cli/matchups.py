@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import argparse
-import json
+import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from designer.cli.common import EXIT_OK, console
+from designer.cli.common import EXIT_OK, console, json_text
 from designer.errors import InputError
 from designer.systems import RETALIATIONS
+
+#: a field's work shows a progress bar (on a terminal) once it has taken this long
+BAR_AFTER = 1.0
 
 
 def add_parsers(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
@@ -31,9 +35,43 @@ def add_parsers(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
                    help="a term of the matchup, e.g. cover_b=1, support_off_a=2, higher_a=1")
     p.add_argument("--field", nargs="?", const="", default=None, metavar="ROSTER.yaml",
                    help="A against a field: the bundled examples, or this roster's units, "
-                        "with points per expected win")
+                        "with points per expected win and fair points")
     p.add_argument("--json", action="store_true", help="exact fractions as JSON")
     return {"odds": cmd_odds}
+
+
+class _Bar:
+    """A progress bar on stderr, once the work has taken BAR_AFTER seconds, and only on
+    a terminal (a pipe or a file never sees it)."""
+
+    def __init__(self) -> None:
+        self.start = time.monotonic()
+        self.bar: Any = None
+        self.task: Any = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.bar is None:
+            if time.monotonic() - self.start < BAR_AFTER or not _stderr_is_terminal():
+                return
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+            self.bar = Progress(TextColumn("matchups"), BarColumn(), MofNCompleteColumn(),
+                                console=Console(stderr=True), transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task("matchups", total=total)
+        self.bar.update(self.task, completed=done, total=total)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def _stderr_is_terminal() -> bool:
+    try:
+        return sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def cmd_odds(args: argparse.Namespace) -> int:
@@ -49,10 +87,13 @@ def cmd_odds(args: argparse.Namespace) -> int:
                                      game)
     if args.field is not None:
         field, label = matchup.load_field(game, Path(args.field) if args.field else None)
-        reports = matchup.force_report(game, units, field, options)
+        bar = _Bar()
+        try:
+            reports = matchup.force_report(game, units, field, options, progress=bar)
+        finally:
+            bar.close()
         if args.json:
-            print(json.dumps({"field": label, "units": [r.as_dict() for r in reports]},
-                             indent=2, ensure_ascii=False))
+            print(json_text({"field": label, "units": [r.as_dict() for r in reports]}))
         else:
             console().print(field_renderable(reports, label))
         return EXIT_OK
@@ -67,7 +108,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
                          file=args.opponent, field="system")
     found = matchup.engagements(game, units[0], targets[0], options)
     if args.json:
-        print(json.dumps([e.as_dict() for e in found], indent=2, ensure_ascii=False))
+        print(json_text([e.as_dict() for e in found]))
     else:
         out = console()
         for engagement in found:

@@ -21,7 +21,7 @@ DEF result (tables.py, moves.py):
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 from designer.systems.opentactics import moves
@@ -86,7 +86,13 @@ class Contest(NamedTuple):
             raise ValueError(f"odds are exact for at most {MAX_DICE} dice a pool")
 
 
-@cache
+#: tables kept for the tests asked most lately: a field of many designs reuses them
+#: within a design's matchups and does not hold them all (a table of three dice against
+#: three is some 30 kB)
+KEPT = 256
+
+
+@lru_cache(maxsize=KEPT)
 def _starts(test: Contest, pairs: frozenset) -> dict:
     """The re-roll phase's starting values for each (OFF, DEF) re-roll count asked."""
     n_o, n_d = test.off.dice, test.dfn.dice
@@ -115,7 +121,7 @@ def start_table(test: Contest, extra_off: int = 0, extra_def: int = 0,
     return _starts(_core(test), pairs)[(base[0] + extra_off, base[1] + extra_def)]
 
 
-@cache
+@lru_cache(maxsize=KEPT)
 def after_roll(test: Contest, extra_off: int = 0, extra_def: int = 0,
                also: tuple[tuple[int, int], ...] = ()) -> Table:
     """The value once the roll-phase window closes, over raw results: the bump phase,

@@ -34,6 +34,22 @@ def _where(of_a: bool, ref: str) -> tuple[bool, str, int]:
     return unit_a, side, test
 
 
+POOL_WORDS = {"own_off": "its OFF", "own_def": "its DEF", "enemy_off": "the enemy's OFF",
+              "enemy_def": "the enemy's DEF"}
+
+
+def describe(effect: Reroll) -> str:
+    """A re-roll effect in words: 're-rolls all its DEF dice at the end of the roll
+    phase'."""
+    when = PHASE_WORDS[effect.phase]
+    if effect.each_test:
+        return f"re-rolls one die of each test it reaches {when}"
+    pools = " or ".join(POOL_WORDS[p] for p in effect.pools)
+    if effect.dice == "all":
+        return f"re-rolls all {pools} dice {when}"
+    return f"re-rolls one of {pools} dice {when}"
+
+
 def plan(m: Matchup, retaliates: bool) -> Plan:
     """The assault searched as tests (see the module)."""
     used: dict[str, str] = {}
@@ -152,10 +168,7 @@ def _reroll(m: Matchup, effect: Reroll, name: str, of_a: bool, tests: set[int], 
             per_test = {}
     if not per_test:
         return
-    what = (f"re-rolls {'all the' if effect.dice == 'all' else 'one'} "
-            f"{' or '.join(p.replace('_', ' ').upper() for p in effect.pools)} "
-            f"{'dice' if effect.dice == 'all' else 'die'} {PHASE_WORDS[effect.phase]}")
-    mark(of_a, name, what)
+    mark(of_a, name, describe(effect))
     if len(per_test) == 2 and not effect.each_test:
         crosses.append(Cross(of_a, effect.phase == "roll", per_test, name))
         return
