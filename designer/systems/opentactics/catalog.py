@@ -58,7 +58,7 @@ class Ability(_Strict):
     aliases: tuple[str, ...] = ()
     summary: str = Field(min_length=1, max_length=400)
     #: what it does inside one assault (effects.py), or why it does nothing there
-    assault: tuple[Effect, ...] | None = Field(None, min_length=1)
+    assault: tuple[Effect, ...] | None = None
     outside_assault: str | None = Field(None, min_length=1, max_length=200)
 
     @field_validator("cost")
@@ -69,7 +69,7 @@ class Ability(_Strict):
 
     @model_validator(mode="after")
     def _assault_declared(self) -> Ability:
-        if (self.assault is None) == (self.outside_assault is None):
+        if (not self.assault) == (self.outside_assault is None):
             raise ValueError("declare what the ability does in one assault (assault: "
                              "[effects]) or why it does nothing there (outside_assault: "
                              "reason), one of the two")

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 Skill = Literal["melee", "ballistic", "arcane", "technical"]
 PoolRef = Literal["own_off", "own_def", "enemy_off", "enemy_def"]
@@ -71,10 +71,23 @@ class Reroll(_Strict):
 
     effect: Literal["reroll"]
     dice: Literal["one", "all"]
-    pools: tuple[PoolRef, ...] = Field(min_length=1)
+    pools: tuple[PoolRef, ...]
     phase: Phase
     each_test: bool = False
     when: When = When()
+
+    @model_validator(mode="after")
+    def _sound(self) -> Reroll:
+        if not self.pools:
+            raise ValueError("name the pools it re-rolls from (pools: [own_off, ...])")
+        if self.dice == "all" and len(self.pools) != 1:
+            raise ValueError("a re-roll of all dice names one pool")
+        if self.phase == "reroll" and not set(self.pools) <= {"own_off", "own_def"}:
+            raise ValueError("a re-roll in the re-roll phase is of the holder's own dice "
+                             "(own_off, own_def)")
+        if self.phase == "reroll" and self.dice == "all":
+            raise ValueError("a re-roll in the re-roll phase is of one die")
+        return self
 
 
 class Save(_Strict):
@@ -105,7 +118,7 @@ class AllowTarget(_Strict):
 
     effect: Literal["target"]
     skill: Skill
-    types: tuple[Name, ...] = Field(min_length=1)
+    types: tuple[Name, ...]
     when: When = When()
 
 
@@ -122,7 +135,7 @@ class CountTwice(_Strict):
     """The holder's OFF results count twice against targets with these types."""
 
     effect: Literal["count_twice"]
-    against: tuple[Name, ...] = Field(min_length=1)
+    against: tuple[Name, ...]
     when: When = When()
 
 
