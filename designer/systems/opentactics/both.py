@@ -12,6 +12,7 @@ a pool, far past the time a matchup may take.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -25,6 +26,10 @@ if TYPE_CHECKING:
     from designer.systems.opentactics.tables import Table
 
 Chances = tuple[Fraction, Fraction, Fraction]
+#: assaults worked with choices spanning both tests, for the next ask of the same (the
+#: assault variants and elemental types A weighs often come to the same tests)
+KEPT = 256
+_worked: OrderedDict[tuple, Chances] = OrderedDict()
 
 
 def tally_chances(p: Plan, fall_a: Fraction, fall_b: Fraction) -> Chances:
@@ -34,10 +39,16 @@ def tally_chances(p: Plan, fall_a: Fraction, fall_b: Fraction) -> Chances:
     if not p.crosses:
         b, a = chance(p.test1), chance(p.test2)
         return b, a, b * a
-    in_view = next((c for c in p.crosses if not c.roll),
-                   next((c for c in p.crosses if c.by_a), p.crosses[0]))
-    named = [c for c in sorted(p.crosses, key=lambda c: not c.by_a) if c is not in_view]
-    return _named(p.test1, p.test2, in_view, named, fall_a, fall_b)
+    key = (p.test1, p.test2, tuple((c.by_a, c.roll, tuple(sorted(c.per_test.items())))
+                                   for c in p.crosses), fall_a, fall_b)
+    if key not in _worked:
+        in_view = next((c for c in p.crosses if not c.roll),
+                       next((c for c in p.crosses if c.by_a), p.crosses[0]))
+        named = [c for c in sorted(p.crosses, key=lambda c: not c.by_a) if c is not in_view]
+        _worked[key] = _named(p.test1, p.test2, in_view, named, fall_a, fall_b)
+        while len(_worked) > KEPT:
+            _worked.popitem(last=False)
+    return _worked[key]
 
 
 def _named(test1: Contest, test2: Contest, in_view: Cross, named: list[Cross],
@@ -96,11 +107,12 @@ def _weights(test: Contest) -> list[int]:
 def _side(test: Contest, number: int, cross: Cross) -> joint.TestSide:
     """A test as one choice sees it: each cell's chance as it is, and with the choice
     used there the chooser's best way."""
-    plain = roll_table(test)
     what = cross.per_test[number]
-    if isinstance(what, tuple):
+    if isinstance(what, tuple):  # one re-roll more: one search gives both counts
+        plain = roll_table(test, also=(what,))
         chosen = roll_table(test, *what)
     else:
+        plain = roll_table(test)
         chosen = _move(plain, what, test, high=cross.by_a == (number == 1))
     exp = max(plain.exp, chosen.exp)
     return joint.TestSide(_weights(test), _cells(plain.scaled(exp - plain.exp)),

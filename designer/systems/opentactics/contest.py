@@ -20,6 +20,7 @@ DEF result (tables.py, moves.py):
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from fractions import Fraction
 from functools import cache, lru_cache
 from typing import NamedTuple
@@ -90,35 +91,49 @@ class Contest(NamedTuple):
 #: within a design's matchups and does not hold them all (a table of three dice against
 #: three is some 30 kB)
 KEPT = 256
+#: re-roll phases kept, each with its start for every re-roll count up to its largest
+KEPT_PHASES = 48
+_phases: OrderedDict[Contest, tuple[int, int, dict]] = OrderedDict()
 
 
-@lru_cache(maxsize=KEPT)
-def _starts(test: Contest, pairs: frozenset) -> dict:
-    """The re-roll phase's starting values for each (OFF, DEF) re-roll count asked."""
-    n_o, n_d = test.off.dice, test.dfn.dice
-    end = tally_table(n_o, n_d, test.off_twice, test.def_twice)
-    for window in reversed(test.end_windows):
-        end = _window(end, window, n_o, n_d)
-    top = max(pairs)
-    return phase(end, n_o, n_d, top[0], max(p[1] for p in pairs), test.off_first,
-                 tuple(pairs), binary=not test.end_windows)
+def _starts(core: Contest, off_rerolls: int, def_rerolls: int, top_off: int,
+            top_def: int) -> Table:
+    """The re-roll phase's start with these re-rolls: one search gives every count up to
+    the largest asked, kept for the next ask (a choice adding one re-roll, a variant)."""
+    kept = _phases.get(core)
+    if kept is None or kept[0] < top_off or kept[1] < top_def:
+        if kept is not None:
+            top_off, top_def = max(top_off, kept[0]), max(top_def, kept[1])
+        n_o, n_d = core.off.dice, core.dfn.dice
+        end = tally_table(n_o, n_d, core.off_twice, core.def_twice)
+        for window in reversed(core.end_windows):
+            end = _window(end, window, n_o, n_d)
+        every = tuple((x, y) for x in range(top_off + 1) for y in range(top_def + 1))
+        kept = (top_off, top_def, phase(end, n_o, n_d, top_off, top_def, core.off_first,
+                                        every, binary=not core.end_windows))
+        _phases[core] = kept
+        while len(_phases) > KEPT_PHASES:
+            _phases.popitem(last=False)
+    _phases.move_to_end(core)
+    return kept[2][(off_rerolls, def_rerolls)]
 
 
 def _core(test: Contest) -> Contest:
-    """The test without what happens before the re-roll phase (shared tables)."""
-    return Contest(Pool(test.off.dice, (), test.off.rerolls),
-                Pool(test.dfn.dice, (), test.dfn.rerolls), test.off_twice, test.def_twice,
-                test.off_first, (), (), test.end_windows)
+    """The test as its re-roll phase sees it (no bumps, no earlier windows, re-rolls
+    asked apart): shared by tests that differ only before the phase."""
+    return Contest(Pool(test.off.dice), Pool(test.dfn.dice), test.off_twice, test.def_twice,
+                   test.off_first and bool(test.end_windows), (), (), test.end_windows)
 
 
 def start_table(test: Contest, extra_off: int = 0, extra_def: int = 0,
                 also: tuple[tuple[int, int], ...] = ()) -> Table:
     """The value at the start of the re-roll phase over settled pools, with `extra_off`
-    and `extra_def` re-rolls more; `also` names other extras asked at once (one search
-    gives every count up to the largest)."""
+    and `extra_def` re-rolls more; `also` names other extras likely asked next (one
+    search gives every count up to the largest)."""
     base = (test.off.rerolls, test.dfn.rerolls)
-    pairs = frozenset((base[0] + x, base[1] + y) for x, y in ((extra_off, extra_def), *also))
-    return _starts(_core(test), pairs)[(base[0] + extra_off, base[1] + extra_def)]
+    asked = [(extra_off, extra_def), *also]
+    return _starts(_core(test), base[0] + extra_off, base[1] + extra_def,
+                   base[0] + max(x for x, _ in asked), base[1] + max(y for _, y in asked))
 
 
 @lru_cache(maxsize=KEPT)
@@ -279,8 +294,10 @@ def mean(table: Table, test: Contest) -> Fraction:
 
 def clear_caches() -> None:
     """Forget every worked value (for timing a cold query)."""
-    from designer.systems.opentactics import dice, reroll
+    from designer.systems.opentactics import both, dice, reroll
 
-    for cached in (_starts, after_roll, _bump_targets, reroll.tally_table, dice.settle,
+    _phases.clear()
+    both._worked.clear()
+    for cached in (after_roll, _bump_targets, reroll.tally_table, dice.settle,
                    dice.settled, dice.rerolls, dice.beats):
         cached.cache_clear()
