@@ -78,7 +78,7 @@ class Plan:
     lower_a: int
     lower_b: int
     negate: int  # Stealth: the assault is negated on a d6 at or under this
-    used: dict[str, str] = field(default_factory=dict)  # "Unit: Ability" -> what it did
+    used: dict[str, str] = field(default_factory=dict)  # "A: Ability" -> what it did
 
     def falls(self, a: bool) -> Fraction:
         """The chance a unit, tallied, stays defeated through its saves."""
@@ -120,6 +120,13 @@ class Matchup:
                     continue
                 out.append((effect, ability.name, rank))
         return out
+
+    def label(self, of_a: bool) -> str:
+        """A unit's name, with (A) or (B) when both units share it."""
+        unit = self.a if of_a else self.b
+        if self.a.name != self.b.name:
+            return unit.name
+        return f"{unit.name} ({'A' if of_a else 'B'})"
 
     def variant_name(self) -> str:
         """The ability whose assault variant A makes."""

@@ -42,13 +42,19 @@ def tally_chances(p: Plan, fall_a: Fraction, fall_b: Fraction) -> Chances:
     key = (p.test1, p.test2, tuple((c.by_a, c.roll, tuple(sorted(c.per_test.items())))
                                    for c in p.crosses), fall_a, fall_b)
     if key not in _worked:
-        in_view = next((c for c in p.crosses if not c.roll),
-                       next((c for c in p.crosses if c.by_a), p.crosses[0]))
-        named = [c for c in sorted(p.crosses, key=lambda c: not c.by_a) if c is not in_view]
-        _worked[key] = _named(p.test1, p.test2, in_view, named, fall_a, fall_b)
+        seen = in_view(p.crosses)
+        named = [c for c in sorted(p.crosses, key=lambda c: not c.by_a) if c is not seen]
+        _worked[key] = _named(p.test1, p.test2, seen, named, fall_a, fall_b)
         while len(_worked) > KEPT:
             _worked.popitem(last=False)
     return _worked[key]
+
+
+def in_view(crosses: list[Cross]) -> Cross:
+    """The choice spanning both tests made with the dice in view: the higher ground's,
+    else A's, else B's."""
+    return next((c for c in crosses if not c.roll),
+                next((c for c in crosses if c.by_a), crosses[0]))
 
 
 def _named(test1: Contest, test2: Contest, in_view: Cross, named: list[Cross],

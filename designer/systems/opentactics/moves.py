@@ -10,8 +10,8 @@ may"): not moving is one of the choices.
 
 from __future__ import annotations
 
-from designer.systems.opentactics.dice import reroll_getters, results, weights
-from designer.systems.opentactics.tables import Table, best, pack, transpose, words_for
+from designer.systems.opentactics.dice import reroll_getters, weights
+from designer.systems.opentactics.tables import Table, best, pack, words_for
 
 
 def _fit(table: Table, extra: int) -> Table:
@@ -84,15 +84,3 @@ def gather(table: Table, row_of: tuple[int, ...], col_of: tuple[int, ...]) -> Ta
     values = table.values()
     out = [[values[r][c] for c in col_of] for r in row_of]
     return Table.of(out, table.words, table.exp) if out else table
-
-
-def sizes(table: Table) -> tuple[int, int]:
-    """The pool sizes a table is over (its results' dice)."""
-    return _size(table.n_rows), _size(table.n_cols)
-
-
-def _size(count: int) -> int:
-    return next(n for n in range(4) if len(results(n)) == count)
-
-
-__all__ = ["all_def", "all_off", "choose", "gather", "one_def", "one_off", "transpose"]

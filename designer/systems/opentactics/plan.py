@@ -55,7 +55,7 @@ def plan(m: Matchup, retaliates: bool) -> Plan:
     used: dict[str, str] = {}
 
     def mark(of_a: bool, name: str, what: str) -> None:
-        used.setdefault(f"{(m.a if of_a else m.b).name}: {name}", what)
+        used.setdefault(f"{'A' if of_a else 'B'}: {name}", what)
 
     pools = {(u, s): _pool(m, u, s, mark) for u in (True, False) for s in ("off", "def")}
     extra = {key: 0 for key in pools}

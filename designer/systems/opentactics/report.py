@@ -10,7 +10,7 @@ from designer.systems import AbilityUse, Engagement, Odds
 from designer.systems.opentactics.effects import Variant
 
 if TYPE_CHECKING:
-    from designer.systems.opentactics.assault import Matchup, Unit
+    from designer.systems.opentactics.assault import Matchup
     from designer.systems.opentactics.odds import Result
 
 
@@ -19,8 +19,7 @@ def engagement(r: Result, degrade: bool) -> Engagement:
     a, b = m.a, m.b
     b_def, a_def = r.b_def, r.a_def
     both = r.both * r.fall_a * r.fall_b
-    a_name, b_name = ((f"{a.name} (A)", f"{b.name} (B)") if a.name == b.name
-                      else (a.name, b.name))
+    a_name, b_name = m.label(True), m.label(False)
     outcomes = (
         Odds("b_falls", f"{b_name} falls, {a_name} stands", b_def - both),
         Odds("a_falls", f"{a_name} falls, {b_name} stands", a_def - both),
@@ -47,31 +46,39 @@ def _notes(r: Result, degrade: bool) -> list[str]:
     m, p = r.matchup, r.plan
     out = []
     if m.negated:
-        out.append(f"{m.b.name} negates {m.a.name}'s {m.negated} (Degrade)"
+        out.append(f"{m.label(False)} negates {m.label(True)}'s {m.negated} (Degrade)"
                    + ("; no assault is left to make" if p is None else ""))
     elif degrade:
-        out.append(f"{m.b.name} negates none of {m.a.name}'s abilities (Degrade)")
+        out.append(f"{m.label(False)} negates none of {m.label(True)}'s abilities (Degrade)")
     if p is None:
         return out
     if m.variant is not None:
-        out.append(f"{m.a.name} makes a {m.variant_name()} assault in place of a regular one")
+        out.append(f"{m.label(True)} makes a {m.variant_name()} assault in place of a regular one")
     if m.added_types:
-        out.append(f"{m.a.name} adds {', '.join(sorted(t.title() for t in m.added_types))} "
+        out.append(f"{m.label(True)} adds {', '.join(sorted(t.title() for t in m.added_types))} "
                    "to its assault")
     if p.test1.off_twice:
-        out.append(f"{m.a.name}'s OFF results count twice")
+        out.append(f"{m.label(True)}'s OFF results count twice")
     if p.test1.def_twice:
-        out.append(f"{m.b.name}'s DEF results count twice")
+        out.append(f"{m.label(False)}'s DEF results count twice")
     from designer.systems.opentactics.odds import can_retaliate
 
     if not r.retaliates:
-        out.append(f"{m.b.name} chooses not to retaliate" if can_retaliate(m) else
-                   f"{m.b.name} cannot retaliate in {m.skill.title()} at range {m.distance}")
+        out.append(f"{m.label(False)} chooses not to retaliate" if can_retaliate(m) else
+                   f"{m.label(False)} cannot retaliate in {m.skill.title()} at range {m.distance}")
     if any(not c.roll for c in p.crosses):
         out.append("the higher ground's re-roll: its holder names the pool it serves as the "
                    "dice are rolled, seeing them")
+    if len(p.crosses) > 1:
+        from designer.systems.opentactics.both import in_view
+
+        seen = in_view(p.crosses)
+        for c in p.crosses:
+            if c is not seen:
+                out.append(f"{m.label(c.by_a)}'s {c.source} names the test it serves "
+                           "before the roll")
     if r.stealth:
-        out.append(f"{m.b.name} rolls for Stealth: the assault is negated on a d6 of "
+        out.append(f"{m.label(False)} rolls for Stealth: the assault is negated on a d6 of "
                    f"{p.negate} or less")
     return out
 
@@ -80,39 +87,40 @@ def _uses(r: Result) -> list[AbilityUse]:
     m, p = r.matchup, r.plan
     used = p.used if p is not None else {}
     out = []
-    for unit, of_a in ((m.a, True), (m.b, False)):
-        for picked in unit.final.abilities:
-            out.append(_use(m, unit, of_a, picked, used))
+    for of_a in (True, False):
+        for picked in (m.a if of_a else m.b).final.abilities:
+            out.append(_use(m, of_a, picked, used))
     return out
 
 
-def _use(m: Matchup, unit: Unit, of_a: bool, picked, used: dict) -> AbilityUse:
+def _use(m: Matchup, of_a: bool, picked, used: dict) -> AbilityUse:
     name = picked.choice.name
     entry = picked.entry
+    label = m.label(of_a)
     if entry is None or picked.choice.custom:
-        return AbilityUse(unit.name, name, "idle",
+        return AbilityUse(label, name, "idle",
                           "a custom ability: the catalog declares no effect for it")
-    key = f"{unit.name}: {entry.name}"
+    key = f"{'A' if of_a else 'B'}: {entry.name}"
     if of_a and m.negated == entry.name:
-        return AbilityUse(unit.name, entry.name, "idle", "negated by Degrade")
+        return AbilityUse(label, entry.name, "idle", "negated by Degrade")
     if not of_a and any(e.effect == "degrade" for e in entry.assault or ()
                         if hasattr(e, "when") and m.holds(e.when, False)):
-        return AbilityUse(unit.name, entry.name, "applied",
-                          f"negates {m.a.name}'s {m.negated}" if m.negated else
-                          f"negating none of {m.a.name}'s abilities serves it best")
+        return AbilityUse(label, entry.name, "applied",
+                          f"negates {m.label(True)}'s {m.negated}" if m.negated else
+                          f"negating none of {m.label(True)}'s abilities serves it best")
     if entry.outside_assault:
-        return AbilityUse(unit.name, entry.name, "outside", entry.outside_assault)
+        return AbilityUse(label, entry.name, "outside", entry.outside_assault)
     if key in used:
-        return AbilityUse(unit.name, entry.name, "applied", used[key])
+        return AbilityUse(label, entry.name, "applied", used[key])
     variants = [e for e in entry.assault or () if isinstance(e, Variant)]
     if variants and of_a and m.variant in variants:
-        return AbilityUse(unit.name, entry.name, "applied",
+        return AbilityUse(label, entry.name, "applied",
                           f"a {m.variant_name()} assault in place of a regular one")
     if variants and of_a:
-        return AbilityUse(unit.name, entry.name, "idle",
-                          f"a regular assault serves {unit.name} better"
+        return AbilityUse(label, entry.name, "idle",
+                          f"a regular assault serves {label} better"
                           if all(v.skill == m.skill for v in variants)
                           else f"only in place of a {variants[0].skill.title()} assault")
     reasons = [m.unmet(e.when, of_a) for e in entry.assault or ()]
-    return AbilityUse(unit.name, entry.name, "idle",
+    return AbilityUse(label, entry.name, "idle",
                       next((x for x in reasons if x), "it changes nothing here"))
