@@ -178,3 +178,25 @@ class Element(_Strict):
         (), description="an assault of this type counts OFF twice against these types")
     doubles_def_against: tuple[Name, ...] = Field(
         (), description="a unit with it counts DEF twice against assaults of these types")
+
+
+def effect_words(effect: Effect) -> str:
+    """An effect as a line of a catalog browser: its kind, its fields, its conditions
+    ('reroll: dice all, pools own_def, phase roll; when skills melee, ballistic')."""
+    data = effect.model_dump(exclude_defaults=True)
+    kind = data.pop("effect")
+    when = data.pop("when", {})
+    inner = data.pop("effects", ())
+
+    def show(value: object) -> str:
+        if isinstance(value, (list, tuple)):
+            return ", ".join(str(v) for v in value)
+        return str(value).lower() if isinstance(value, bool) else str(value)
+
+    out = kind + (": " + "; ".join(f"{k} {show(v)}" for k, v in data.items()) if data
+                  else "")
+    if inner:
+        out += " [" + "; ".join(effect_words(e) for e in effect.effects) + "]"  # type: ignore[union-attr]
+    if when:
+        out += "; when " + ", ".join(f"{k} {show(v)}" for k, v in when.items())
+    return out

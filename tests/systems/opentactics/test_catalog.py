@@ -189,3 +189,10 @@ def test_a_malformed_declaration_names_file_and_field(catalog_copy, old, new, fi
         load_catalog(catalog_copy)
     assert caught.value.file == str(path)
     assert caught.value.field.startswith(field), caught.value.field
+
+
+def test_the_browser_shows_what_an_ability_does_in_one_assault(catalog):
+    rows = {r.name: r.detail for r in OT.catalog_sections(catalog)[0].rows}
+    assert ("In one assault:\n• reroll: dice all; pools own_def; phase roll; when skills "
+            "melee, ballistic") in rows["Stout"]
+    assert "Outside one assault: movement (l.265)" in rows["Fleet"]
