@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from designer.systems.opentactics import joint, moves
-from designer.systems.opentactics.contest import Window, chance, roll_table
+from designer.systems.opentactics.contest import KEPT_LOCK, Window, chance, roll_table
 from designer.systems.opentactics.dice import weights
 
 if TYPE_CHECKING:
@@ -41,13 +41,17 @@ def tally_chances(p: Plan, fall_a: Fraction, fall_b: Fraction) -> Chances:
         return b, a, b * a
     key = (p.test1, p.test2, tuple((c.by_a, c.roll, tuple(sorted(c.per_test.items())))
                                    for c in p.crosses), fall_a, fall_b)
-    if key not in _worked:
+    with KEPT_LOCK:
+        found = _worked.get(key)
+    if found is None:
         seen = in_view(p.crosses)
         named = [c for c in sorted(p.crosses, key=lambda c: not c.by_a) if c is not seen]
-        _worked[key] = _named(p.test1, p.test2, seen, named, fall_a, fall_b)
-        while len(_worked) > KEPT:
-            _worked.popitem(last=False)
-    return _worked[key]
+        found = _named(p.test1, p.test2, seen, named, fall_a, fall_b)
+        with KEPT_LOCK:
+            _worked[key] = found
+            while len(_worked) > KEPT:
+                _worked.popitem(last=False)
+    return found
 
 
 def in_view(crosses: list[Cross]) -> Cross:

@@ -20,6 +20,7 @@ DEF result (tables.py, moves.py):
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from fractions import Fraction
 from functools import cache, lru_cache
@@ -94,13 +95,15 @@ KEPT = 256
 #: re-roll phases kept, each with its start for every re-roll count up to its largest
 KEPT_PHASES = 48
 _phases: OrderedDict[Contest, tuple[int, int, dict]] = OrderedDict()
+KEPT_LOCK = threading.Lock()
 
 
 def _starts(core: Contest, off_rerolls: int, def_rerolls: int, top_off: int,
             top_def: int) -> Table:
     """The re-roll phase's start with these re-rolls: one search gives every count up to
     the largest asked, kept for the next ask (a choice adding one re-roll, a variant)."""
-    kept = _phases.get(core)
+    with KEPT_LOCK:  # the designer works odds in worker threads
+        kept = _phases.get(core)
     if kept is None or kept[0] < top_off or kept[1] < top_def:
         if kept is not None:
             top_off, top_def = max(top_off, kept[0]), max(top_def, kept[1])
@@ -111,10 +114,11 @@ def _starts(core: Contest, off_rerolls: int, def_rerolls: int, top_off: int,
         every = tuple((x, y) for x in range(top_off + 1) for y in range(top_def + 1))
         kept = (top_off, top_def, phase(end, n_o, n_d, top_off, top_def, core.off_first,
                                         every, binary=not core.end_windows))
+    with KEPT_LOCK:
         _phases[core] = kept
+        _phases.move_to_end(core)
         while len(_phases) > KEPT_PHASES:
             _phases.popitem(last=False)
-    _phases.move_to_end(core)
     return kept[2][(off_rerolls, def_rerolls)]
 
 
@@ -296,8 +300,9 @@ def clear_caches() -> None:
     """Forget every worked value (for timing a cold query)."""
     from designer.systems.opentactics import both, dice, reroll
 
-    _phases.clear()
-    both._worked.clear()
+    with KEPT_LOCK:
+        _phases.clear()
+        both._worked.clear()
     for cached in (after_roll, _bump_targets, reroll.tally_table, dice.settle,
                    dice.settled, dice.rerolls, dice.beats):
         cached.cache_clear()
