@@ -260,6 +260,7 @@ def test_the_field_bar_shows_only_on_a_terminal_after_a_second(monkeypatch, caps
         assert started == ([True, (2, 10), "stopped"] if terminal else [])
 
 
+@pytest.mark.slow
 def test_odds_on_two_bundled_units_answers_in_under_100_ms():
     lancer, corsair = str(UNITS / "iron-lancer.yaml"), str(UNITS / "sky-corsair.yaml")
     run(["odds", lancer, corsair])  # start-up: imports, catalog

@@ -149,6 +149,7 @@ def test_settling_bumps_first_agrees_with_the_bump_search_on_three_dice():
         assert after_roll(test).values() == searched
 
 
+@pytest.mark.slow
 def test_a_three_against_three_query_is_well_under_100_ms():
     clear_caches()
     test = contest((3, (1, 2), 2), (3, (1,), 2))
@@ -163,8 +164,18 @@ def test_a_three_against_three_query_is_well_under_100_ms():
 
 def test_the_side_behind_rerolls_is_the_phase_played_turn_by_turn():
     # ending in the bare tally, the phase worked as "the side behind re-rolls" equals it
-    # played turn by turn, whoever begins, for every pool size and re-roll count to 3
-    for n_off, n_def, ro, rd in product(range(4), range(4), range(4), range(4)):
+    # played turn by turn, whoever begins, for every pool size and re-roll count to 2
+    # (to 4 in the long run: test_the_side_behind_rerolls_up_to_four_rerolls)
+    _behind_equals_turn_by_turn(range(3))
+
+
+@pytest.mark.slow
+def test_the_side_behind_rerolls_up_to_four_rerolls():
+    _behind_equals_turn_by_turn(range(5))
+
+
+def _behind_equals_turn_by_turn(counts: range) -> None:
+    for n_off, n_def, ro, rd in product(range(4), range(4), counts, counts):
         for twice in ((False, False), (True, False)):
             end = tally_table(n_off, n_def, *twice)
             pair = frozenset({(ro, rd)})
