@@ -11,8 +11,10 @@ own kills (the design note on matchup odds), in the order the rules give:
    with any elemental types A may add;
 3. B's Stealth (in cover): B rolls its d6 when the assault favours A;
 4. B's retaliation (`--retaliation best`, the default; or always, never);
-5. the dice: the tests, the choices spanning both (made as the dice are rolled, with
-   every die in view, A's first), then each test by itself.
+5. the dice: the choices spanning both tests (the higher ground's re-roll, Duelist's
+   die) made as the dice are rolled with every die in view (where there are two, one
+   in view and the other naming its test before the roll: both.py), then each test by
+   itself, its OFF side playing for the tally and its DEF side against it.
 
 The matchup's terms (EngageOptions.extras, the keys OpenTactics.ENGAGE_EXTRAS lists):
 support re-rolls, cover, higher ground, and what two unit files cannot show: `charge`,
