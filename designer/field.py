@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from fractions import Fraction
 from typing import NamedTuple
 
@@ -53,10 +54,11 @@ class FieldWork:
     worked once. `progress(done, total)` hears of each design pair worked."""
 
     def __init__(self, game: GameSystem, field: Sequence[Opponent], options: EngageOptions,
-                 progress: Progress | None = None) -> None:
+                 progress: Progress | None = None, *,
+                 known: list[Design] | None = None) -> None:
         require_engage(game)
         self.game, self.options, self.progress = game, options, progress
-        self.field = designs(game, field)
+        self.field = known if known is not None else designs(game, field)
         self._modes: dict[str, tuple[ModeReport, ...]] = {}
         self._done, self._total = 0, 0
 
@@ -64,9 +66,12 @@ class FieldWork:
         """Count the work ahead (for progress): each new attacking design against each
         design of the field."""
         keys = {design_key(self.game, u) for u in units}
-        if with_median and self.game.PRICED:
-            keys |= {d.key for d in self.field}
         self._total = len(keys - set(self._modes)) * len(self.field)
+        if with_median and self.game.PRICED:  # the field against itself, in every mode
+            if self.options.mode is None:
+                self._total += len({d.key for d in self.field} - keys) * len(self.field)
+            else:
+                self._total += len(self.field) ** 2
 
     def modes(self, unit: Assessment) -> tuple[ModeReport, ...]:
         """Every mode of the unit (or only the options' one) against the field."""
@@ -111,10 +116,14 @@ class FieldWork:
 
     def median(self) -> Fraction | None:
         """The field's median points per win: each design attacks the field in its best
-        mode; half the field's units (by count) pay at most this for a win. None when
-        the field is unpriced or half of it never wins."""
+        mode (whatever mode the options name for the unit); half the field's units (by
+        count) pay at most this for a win. None when the field is unpriced or half of it
+        never wins."""
         if not self.game.PRICED or not self.field:
             return None
+        if self.options.mode is not None:
+            return FieldWork(self.game, (), replace(self.options, mode=None),
+                             lambda done, total: self._tick(), known=self.field).median()
         paid: list[tuple[Fraction | None, int]] = []
         for design in self.field:
             try:

@@ -268,3 +268,13 @@ def test_odds_on_two_bundled_units_answers_in_under_100_ms():
     start = time.perf_counter()
     code, _ = run(["odds", str(UNITS / "mountain-titan.yaml"), str(UNITS / "cinder-drake.yaml")])
     assert code == 0 and time.perf_counter() - start < 0.1
+
+
+def test_the_fields_price_of_a_win_is_the_same_whatever_mode_the_unit_uses():
+    field = bundled_field(OT)
+    warden = next(o.assessment for o in field if o.name == "Ash Warden")
+    (free,) = force_report(OT, [warden], field)
+    (melee,) = force_report(OT, [warden], field, EngageOptions("melee"))
+    assert free.median == melee.median is not None
+    assert [m.mode for m in melee.modes] == ["melee"]
+    assert melee.fair_points(melee.modes[0]) == free.fair_points(free.modes[0])
