@@ -65,6 +65,7 @@ def cmd_guide() -> int:
           "                                         designer's BattleScribe exports\n"
           "  designer odds A.yaml B.yaml [--skill S]  the odds of one against the other\n"
           "  designer catalog [SECTION] [--system S] [--search TEXT]\n"
-          "  designer schema                        write JSON Schemas to schemas/\n\n"
+          "  designer schema                        write JSON Schemas to schemas/\n"
+          "  designer completion bash|zsh|fish      the shell completion script\n\n"
           "designer --help lists every option.")
     return EXIT_OK
