@@ -10,10 +10,11 @@ from typing import Any
 
 from designer.cli.common import EXIT_OK, console
 from designer.errors import printable
-from designer.export_options import ALL_FORMATS, PAPERS, format_named, paper_named
 
 
 def add_parsers(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
+    from designer.export_options import ALL_FORMATS, PAPERS, format_named, paper_named
+
     p = sub.add_parser("export", help="export cards, record sheets, rosters or data")
     p.add_argument("files", type=Path, nargs="+", metavar="UNIT_OR_ROSTER.yaml",
                    help="a unit file (its card and record sheet) or a roster (the force "
