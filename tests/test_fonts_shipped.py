@@ -57,3 +57,13 @@ def test_the_fonts_are_read_from_the_package():
 def test_a_missing_font_file_names_itself_and_the_cure():
     with pytest.raises(FontsMissing, match=r"Nope\.ttf is missing .* reinstall skirmish-designer"):
         font_file("Nope.ttf")
+
+
+def test_the_static_instances_keep_the_fonts_own_date():
+    """The instance drawn for a style carries the shipped font's date, not the clock's:
+    the PDF embeds the same font bytes on every run."""
+    from fontTools.ttLib import TTFont
+
+    for style, source in (("", "Arimo[wght].ttf"), ("BI", "Arimo-Italic[wght].ttf")):
+        made, shipped = TTFont(latin_file(style)), TTFont(FONTS / source)
+        assert made["head"].modified == shipped["head"].modified, style

@@ -75,7 +75,8 @@ def _latin_bytes(style: str) -> bytes:
     for tag in _UNUSED_TABLES:
         wanted.drop_table_tag_set.add(struct.unpack(">I", tag.encode("ascii"))[0])
     wanted.pin_axis_location(face, "wght", weight)
-    font = TTFont(io.BytesIO(hb.subset(face, wanted).blob.data), lazy=True)
+    font = TTFont(io.BytesIO(hb.subset(face, wanted).blob.data), lazy=True,
+                  recalcTimestamp=False)
     names = font["name"]
     for name_id, value in ((1, "Arimo"), (2, style_name), (4, f"Arimo {style_name}"),
                            (6, f"Arimo-{style_name.replace(' ', '')}")):
