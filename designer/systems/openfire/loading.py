@@ -11,7 +11,14 @@ from typing import Any
 from designer.catalog_cache import persistent
 from designer.errors import InputError
 from designer.io import load_mapping, refuse_boolean_keys, suggest, validate
-from designer.systems.openfire.catalog import Catalog, CoreFile, Costing, Module, RuleDef
+from designer.systems.openfire.catalog import (
+    Catalog,
+    CatalogModel,
+    CoreFile,
+    Costing,
+    Module,
+    RuleDef,
+)
 from designer.systems.openfire.formula import FormulaError, parse, parse_rule_cost
 from designer.systems.openfire.models import split_rule
 
@@ -43,8 +50,20 @@ def load_catalog(root: Path) -> Catalog:
 
 
 @cache
-@persistent
 def _load(root: Path) -> Catalog:
+    model = _read_core(root)
+    return Catalog(model.core, model.costing, None, None, _bundled(root), root)
+
+
+def _bundled(root: Path) -> tuple[str, ...]:
+    """The ids of the modules shipped beside the core."""
+    modules = root / "modules"
+    return tuple(sorted(p.stem for p in modules.glob("*.yaml"))) if modules.is_dir() else ()
+
+
+@persistent(CatalogModel)
+def _read_core(root: Path) -> CatalogModel:
+    """The core and the costing files, validated and cross-checked."""
     core_path = root / "core.yaml"
     core = validate(CoreFile, _read(core_path, "Open Fire core catalog"), file=core_path)
     _check_rules(core.rules, core_path, "rules", set())
@@ -57,10 +76,7 @@ def _load(root: Path) -> Catalog:
     if core.default_costing not in costings:
         raise InputError(f"no costing file '{core.default_costing}' in {folder}",
                          file=core_path, field="default_costing")
-    modules = root / "modules"
-    bundled = tuple(sorted(p.stem for p in modules.glob("*.yaml"))) if modules.is_dir() \
-        else ()
-    return Catalog(core, costings, None, None, bundled, root)
+    return CatalogModel.model_construct(core=core, costing=costings, module=None)
 
 
 def with_module(base: Catalog, ref: Any, file: str | Path | None = None,
@@ -97,12 +113,19 @@ def _core_only(base: Catalog) -> Catalog:
 
 
 @cache
-@persistent
 def _with(root: Path, path: Path, ref: str) -> Catalog:
+    model = _read_module(root, path)
+    return Catalog(model.core, model.costing, model.module, ref, _bundled(root), root)
+
+
+@persistent(CatalogModel)
+def _read_module(root: Path, path: Path) -> CatalogModel:
+    """The core and costing files with the module at `path`, validated and
+    cross-checked."""
     core = _load(root)
     module = validate(Module, _read(path, "Open Fire module"), file=path)
     _check_module(module, core, path)
-    return Catalog(core.core, core.costings, module, ref, core.bundled, root)
+    return CatalogModel.model_construct(core=core.core, costing=core.costings, module=module)
 
 
 def _check_rules(rules: tuple[RuleDef, ...], path: Path, where: str, seen: set[str]) -> None:
