@@ -117,7 +117,11 @@ def write_atomic(path: str | Path, data: str | bytes) -> Path:
 
     p = Path(path)
     if p.is_symlink():
-        p = p.resolve()
+        try:
+            p = p.resolve()
+        except RuntimeError:  # a loop of links (an OSError from Python 3.13)
+            raise InputError("cannot write: the path is a loop of symbolic links",
+                             file=path) from None
     p.parent.mkdir(parents=True, exist_ok=True)
     _clear_stale_temps(p)
     payload = data.encode("utf-8") if isinstance(data, str) else data

@@ -13,6 +13,7 @@ from designer.systems import SYSTEMS
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from designer.settings import Settings
     from designer.systems import GameSystem
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -33,6 +34,21 @@ def console() -> Console:
             raise BrokenPipeError
 
     return PipeConsole(highlight=False, markup=False)
+
+
+def user_settings() -> Settings:
+    """The user's settings file, each problem it has said on stderr in one warning line
+    (that setting at its default): a broken file never stops a command."""
+    from designer.settings import config_path, load_settings
+
+    settings, problems = load_settings()
+    if settings.keys:  # the key bindings are the designer's: checked against them
+        from designer.tui.keymap import checked_keys
+
+        problems += checked_keys(settings.keys, config_path())[1]
+    for problem in problems:
+        print(f"designer: warning: {problem}", file=sys.stderr)
+    return settings
 
 
 def terminal() -> bool:

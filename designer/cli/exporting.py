@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from designer.cli.common import EXIT_OK, console
+from designer.cli.common import EXIT_OK, console, user_settings
 from designer.errors import printable
 
 
@@ -46,9 +46,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
         paper = args.paper
         if paper is None:
-            from designer.settings import load_settings
-
-            paper = load_settings()[0].paper
+            paper = user_settings().paper
         path = export_path(args.file, args.format, out=args.out, paper=paper,
                            overwrite=args.force, progress=progress, zipped=args.zip)
     for written in path.paths:

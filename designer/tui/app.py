@@ -8,7 +8,7 @@ brings its own system. Everything about a game comes through the game-system con
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -60,7 +60,8 @@ class DesignerApp(KeptSettings, QuitGuard, App):
 
     def __init__(self, *, game: GameSystem, catalog: Any, force_doc: ForceDoc | None,
                  unit_doc: UnitDoc | None = None, start: str = "home",
-                 settings: Settings | None = None, settings_problem: str | None = None) -> None:
+                 settings: Settings | None = None,
+                 settings_problems: Sequence[str] = ()) -> None:
         # the first screen is the starting mode's (Textual builds it as the app composes):
         # switching to it from the default mode would build an empty screen first and
         # parse the whole stylesheet three times over
@@ -78,7 +79,7 @@ class DesignerApp(KeptSettings, QuitGuard, App):
             first = []
         super().__init__(css_path=[*self.CSS_PATH, *first])
         self.settings = settings or Settings()
-        self.settings_problem = settings_problem
+        self.settings_problems = list(settings_problems)
         self.game = game
         self.catalog = catalog
         self._force_doc = force_doc
@@ -315,9 +316,9 @@ def build_app(*, game: GameSystem | None = None, catalog: Any | None = None,
     Raises InputError when a file cannot be read."""
     if start not in STARTS:
         raise ValueError(f"start must be one of {', '.join(STARTS)}, not {start!r}")
-    problem = None
+    problems: list[str] = []
     if settings is None:
-        settings, problem = load_settings()
+        settings, problems = load_settings()
     # a file names its own system: the default one is loaded only when no file does (so
     # `designer edit` of an Op-En file never loads OpenTactics)
     unit_doc = force_doc = None
@@ -334,4 +335,4 @@ def build_app(*, game: GameSystem | None = None, catalog: Any | None = None,
         game = game if game is not None else system()
         catalog = catalog if catalog is not None else game.bundled_catalog()
     return DesignerApp(game=game, catalog=catalog, force_doc=force_doc, unit_doc=unit_doc,
-                       start=start, settings=settings, settings_problem=problem)
+                       start=start, settings=settings, settings_problems=problems)
