@@ -11,6 +11,7 @@ import os
 import re
 import stat
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +34,7 @@ except ImportError:  # pragma: no cover - depends on how PyYAML was built
 
 __all__ = ["MAX_DEPTH", "MAX_FILE_BYTES", "dump_yaml", "load_mapping", "load_yaml",
            "parse_yaml", "read_text", "refuse_boolean_keys", "require_mapping", "save_yaml",
-           "suggest", "validate", "validation_error", "write_atomic"]
+           "suggest", "validate", "validation_error", "write_all", "write_atomic"]
 
 
 class _Dumper(_BaseDumper):
@@ -140,13 +141,82 @@ def write_atomic(path: str | Path, data: str | bytes) -> Path:
         with _suppress_oserror():
             os.unlink(tmp)
         raise
-    with _suppress_oserror():
-        folder = os.open(p.parent, os.O_RDONLY)
-        try:
-            os.fsync(folder)
-        finally:
-            os.close(folder)
+    _sync_folder(p.parent)
     return p
+
+
+def write_all(files: Mapping[Path, str | bytes]) -> list[Path]:
+    """Write every file, or none: each is written (and synced) into a new temporary
+    folder beside them, then all are moved into place; should any step fail (a full
+    disk, a file in the way), the files moved so far are put back as they were, and an
+    InputError names the file. The files share one folder; a file there already keeps
+    its permissions, a new one gets those the umask allows, and a link in the way is
+    replaced (exports, which write sets of files, never write through one)."""
+    import shutil
+    import tempfile
+
+    targets = [Path(t) for t in files]
+    folder = targets[0].parent if targets else Path(".")
+    if any(t.parent != folder for t in targets) or len(set(targets)) != len(targets):
+        raise ValueError("write_all writes distinct files of one folder")
+    staging: Path | None = None
+    moved: list[tuple[Path, Path | None]] = []  # (target, its old file kept in staging)
+    target = folder
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        _clear_stale_temps(folder / "designer-set")
+        staging = Path(tempfile.mkdtemp(prefix=".designer-set.", suffix=".tmp", dir=folder))
+        for n, (target, data) in enumerate(zip(targets, files.values(), strict=True)):
+            new = staging / f"new-{n}"
+            with open(new, "xb") as fh:
+                fh.write(data.encode("utf-8") if isinstance(data, str) else data)
+                fh.flush()
+                os.fsync(fh.fileno())
+            mode = target.lstat().st_mode if target.is_file() and not target.is_symlink() \
+                else 0o666 & ~_umask()
+            os.chmod(new, mode & 0o7777)
+        for n, target in enumerate(targets):
+            old = None
+            if target.is_file() and not target.is_symlink():
+                old = staging / f"old-{n}"
+                _keep_copy(target, old)
+            os.replace(staging / f"new-{n}", target)
+            moved.append((target, old))
+    except BaseException as exc:  # a full disk, a file in the way, ctrl+c: undo
+        for done, old in reversed(moved):
+            with _suppress_oserror():
+                if old is None:
+                    os.unlink(done)
+                else:
+                    os.replace(old, done)
+        if isinstance(exc, OSError):
+            raise InputError(f"cannot write: {_reason(exc)}; none of the {len(targets)} "
+                             "files was written", file=target) from None
+        raise
+    finally:
+        if staging is not None:
+            shutil.rmtree(staging, ignore_errors=True)
+    _sync_folder(folder)
+    return targets
+
+
+def _keep_copy(path: Path, copy: Path) -> None:
+    """`path`'s file kept at `copy` (a second link to it where the file system allows)."""
+    try:
+        os.link(path, copy)
+    except OSError:
+        import shutil
+
+        shutil.copy2(path, copy)
+
+
+def _sync_folder(folder: Path) -> None:
+    with _suppress_oserror():
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
 
 
 def _umask() -> int:
@@ -156,11 +226,19 @@ def _umask() -> int:
 
 
 def _clear_stale_temps(target: Path) -> None:
+    """Temporary files (and a set's folders) an interrupted save left beside `target`,
+    once they are an hour old."""
+    import shutil
+
     cutoff = time.time() - STALE_TEMP_SECONDS
     for leftover in target.parent.glob(f".{glob_escape(target.name)}.*.tmp"):
         with _suppress_oserror():
-            if leftover.is_file() and leftover.stat().st_mtime < cutoff:
+            if leftover.lstat().st_mtime >= cutoff or leftover.is_symlink():
+                continue
+            if leftover.is_file():
                 leftover.unlink()
+            elif leftover.is_dir():
+                shutil.rmtree(leftover)
 
 
 def glob_escape(name: str) -> str:

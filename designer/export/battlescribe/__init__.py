@@ -47,7 +47,7 @@ from designer.export.battlescribe.documents import (
     serialize,
 )
 from designer.export.document import ExportDoc
-from designer.io import write_atomic
+from designer.io import write_all
 from designer.systems import GameSystem, Progress
 
 KINDS = ("gst", "cat", "ros")
@@ -100,15 +100,10 @@ def export_battlescribe(doc: ExportDoc, *, out: Path, overwrite: bool = False,
             ids, names, own["ros"], doc.name, doc.summary.total, limit, own["cat"],
             doc.name, (gst_rev, cat_rev), lines))
 
-    written: list[Path] = []
-    for kind, target in targets.items():
-        payload = _zip(target.name[:-1], payloads[kind]) if zipped else payloads[kind]
-        try:
-            written.append(write_atomic(target, payload))
-        except OSError as exc:
-            raise InputError(f"cannot write: {exc.strerror or exc}", file=target) from None
-        if progress is not None:
-            progress(len(doc.cards) + len(written), total)
+    written = write_all({target: _zip(target.name[:-1], payloads[kind]) if zipped
+                         else payloads[kind] for kind, target in targets.items()})
+    if progress is not None:
+        progress(total, total)
     main = Exported(written[-1])
     main.others = tuple(written[:-1])
     return main
