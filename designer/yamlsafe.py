@@ -12,7 +12,8 @@ from typing import Any
 
 import yaml
 
-from designer.errors import InputError, printable
+from designer.errors import InputError
+from designer.escaping import printable
 
 try:  # the C loader is several times faster; the pure one behaves the same
     from yaml import CSafeLoader as _BaseLoader

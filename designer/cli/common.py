@@ -7,7 +7,8 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from designer.errors import InputError, printable
+from designer.errors import InputError
+from designer.escaping import printable
 from designer.systems import SYSTEMS
 
 if TYPE_CHECKING:

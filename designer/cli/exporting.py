@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from designer.cli.common import EXIT_OK, console, user_settings
-from designer.errors import printable
+from designer.escaping import printable
 
 
 def add_parsers(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:

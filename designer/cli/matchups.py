@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from designer.cli.common import EXIT_OK, console
 from designer.errors import InputError
+from designer.escaping import json_text
 
 
 def add_parsers(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
@@ -45,8 +45,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
         field, label = matchup.load_field(game, Path(args.field) if args.field else None)
         reports = matchup.force_report(game, units, field, options)
         if args.json:
-            print(json.dumps({"field": label, "units": [r.as_dict() for r in reports]},
-                             indent=2, ensure_ascii=False))
+            print(json_text({"field": label, "units": [r.as_dict() for r in reports]}))
         else:
             console().print(field_renderable(reports, label))
         return EXIT_OK
@@ -61,7 +60,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
                          file=args.opponent, field="system")
     found = matchup.engagements(game, units[0], targets[0], options)
     if args.json:
-        print(json.dumps([e.as_dict() for e in found], indent=2, ensure_ascii=False))
+        print(json_text([e.as_dict() for e in found]))
     else:
         out = console()
         for engagement in found:

@@ -15,9 +15,12 @@ from typing import TYPE_CHECKING, Any
 from textual import work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.content import Content
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from designer.errors import InputError
+from designer.escaping import printable
 from designer.settings import Settings, load_settings
 from designer.systems import GameSystem, system
 from designer.tui.commands import CatalogCommands, UnitCommands
@@ -32,6 +35,7 @@ if TYPE_CHECKING:
     from designer.tui.screens.forces import ForcesScreen
 
 STARTS = ("home", "edit", "roster", "browser")
+NOTE_LIMIT = 600  # characters of a notification
 
 
 class DesignerApp(KeptSettings, QuitGuard, App):
@@ -94,6 +98,22 @@ class DesignerApp(KeptSettings, QuitGuard, App):
 
     def on_mount(self) -> None:
         self.apply_settings()
+
+    # --- user text ------------------------------------------------------------------------
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = False) -> None:
+        """Every notification (a screen's `notify` comes here too) shows its text as it is
+        written: never markup (a name may hold `[/]`), each control character and override
+        as an escape, cut at NOTE_LIMIT characters. `markup` is taken and not used."""
+        super().notify(printable(message, NOTE_LIMIT),
+                       title=printable(title, 80), severity=severity, timeout=timeout,
+                       markup=False)
+
+    def format_title(self, title: str, sub_title: str) -> Content:
+        """The header's title and subtitle (a unit's name and file): as written, each
+        control character and override as an escape."""
+        return super().format_title(printable(title, 200), printable(sub_title, 400))
 
     def on_ready(self) -> None:
         """The first screen is drawn. Started by the `designer` command, the app ran so

@@ -8,7 +8,8 @@ from typing import Any
 from textual import work
 from textual.screen import Screen
 
-from designer.errors import InputError, printable
+from designer.errors import InputError
+from designer.escaping import printable
 from designer.tui.screens.base import DocumentScreen
 from designer.tui.screens.designer import DesignerScreen
 
@@ -46,7 +47,7 @@ class QuitGuard:
             self.exit()
             return
         savable = self._savable()
-        listing = "\n".join(f"  • {label}" for label in lost)
+        listing = "\n".join(f"  • {printable(label, 200)}" for label in lost)
         choices = [("discard", "Quit without saving", "error"), ("cancel", "Cancel", "default")]
         note = ""
         if savable:

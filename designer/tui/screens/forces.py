@@ -17,6 +17,7 @@ from textual.content import Content
 from textual.widgets import DataTable, Footer, Static
 
 from designer.errors import InputError
+from designer.escaping import printable
 from designer.roster import Force
 from designer.tui.documents import (
     EntryLink,
@@ -27,6 +28,7 @@ from designer.tui.documents import (
     new_name,
 )
 from designer.tui.editors import renamed
+from designer.tui.literal import literal
 from designer.tui.paths import example_files
 from designer.tui.screens.base import DocumentScreen
 from designer.tui.screens.dialogs import ConfirmDialog, ExampleDialog, PathDialog
@@ -136,11 +138,13 @@ class ForcesScreen(DocumentScreen):
         info: list[tuple[str, str]] = [("Units", str(force.unit_count))]
         info += [(fact.label, str(fact.value)) for fact in force.facts()]
         self.query_one("#force-info", Static).update(Content("  ·  ").join(
-            Content.assemble((f"{label} ", "$foreground-muted"), (value, "bold"))
+            Content.assemble((f"{printable(label)} ", "$foreground-muted"),
+                             (printable(value), "bold"))
             for label, value in info))
         issues = force.issues
         text = Content("\n").join(
-            Content.assemble(("✗ ", "bold $error"), i.message) for i in issues) if issues \
+            Content.assemble(("✗ ", "bold $error"), literal(i.message)) for i in issues) \
+            if issues \
             else Content.styled("The force is legal." if force.entries else
                                 "No units yet: a adds an example, n a new unit, f one from a "
                                 "file.", "$success" if force.entries else "$foreground-muted")

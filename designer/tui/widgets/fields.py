@@ -14,6 +14,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, OptionList, Static
 
+from designer.tui.literal import ControlPictures, literal
 from designer.tui.widgets.lines import same
 
 LEFT, RIGHT = "◂", "▸"
@@ -37,6 +38,8 @@ class TextField(Input):
 
     def on_mount(self) -> None:
         self.cursor_blink = getattr(self.app, "cursor_blink", True)
+        if self.highlighter is None:  # a name read from a file may hold ESC: shown as ␛
+            self.highlighter = ControlPictures()
 
     def check_consume_key(self, key: str, character: str | None) -> bool:
         if character is not None and character in ALT_DIGITS:
@@ -280,7 +283,7 @@ class Row(Widget, can_focus=True):
     def render(self) -> Content:
         """The text as it is: a plain string is never read as markup (it may be a name
         the user typed)."""
-        return Content(self.text) if isinstance(self.text, str) else self.text
+        return literal(self.text) if isinstance(self.text, str) else self.text
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "remove":

@@ -17,7 +17,9 @@ from textual.content import Content
 from textual.widgets import Checkbox, Select, Static
 
 from designer.errors import InputError
+from designer.escaping import printable
 from designer.systems import Assessment, EngageOptions, GameSystem
+from designer.tui.literal import literal
 from designer.tui.widgets.fields import set_content
 
 
@@ -52,8 +54,8 @@ class MatchupsPanel(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static("MATCHUPS", classes="heading")
-        yield Select([(o.name, i) for i, o in enumerate(self.field)], allow_blank=False,
-                     value=0, id="matchup-opponent", compact=True)
+        yield Select([(literal(o.name, 60), i) for i, o in enumerate(self.field)],
+                     allow_blank=False, value=0, id="matchup-opponent", compact=True)
         yield Select([], prompt=f"no {self.game.ENGAGE_WORD}", id="matchup-mode",
                      compact=True)
         yield Checkbox("the opponent retaliates", True, id="matchup-retaliation",
@@ -76,7 +78,8 @@ class MatchupsPanel(Vertical):
             keep = select.value if select.value in modes else None
             self.modes = modes
             with self.prevent(Select.Changed):
-                select.set_options([(m.title() if m.islower() else m, m) for m in modes])
+                select.set_options([(literal(m.title() if m.islower() else m, 60), m)
+                                    for m in modes])
                 if modes:
                     select.value = keep or modes[0]
         self.redraw()
@@ -104,16 +107,17 @@ class MatchupsPanel(Vertical):
             engagement = self.game.engage(self.assessment, opponent.assessment, options)
             report = field_report(self.game, self.assessment, self.field, options)
         except InputError as exc:
-            set_content(odds_widget, Content.styled(exc.problem, "$warning"))
+            set_content(odds_widget, literal(exc.problem, 400, style="$warning"))
             set_content(field_widget, Content(""))
             return
         if engagement is None:
             return
-        lines = [Content.styled(engagement.title, "bold")]
-        lines += [Content.assemble((f"{percent(o.value):>6} ", "bold $accent"), o.label)
+        lines = [literal(engagement.title, style="bold")]  # the units' names: as written
+        lines += [Content.assemble((f"{percent(o.value):>6} ", "bold $accent"),
+                                   printable(o.label))
                   for o in (*engagement.outcomes, *engagement.figures[:2])
                   if o.chance]
-        lines += [Content.styled(note, "$foreground-muted") for note in engagement.notes]
+        lines += [literal(note, style="$foreground-muted") for note in engagement.notes]
         set_content(odds_widget, Content("\n").join(lines))
         (mode,) = report.modes
         per_win = report.points_per_win(mode)

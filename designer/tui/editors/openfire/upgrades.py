@@ -15,6 +15,7 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from designer.escaping import printable
 from designer.systems.openfire import edits
 from designer.systems.openfire.catalog import Upgrade
 from designer.tui.editors.base import View, pts
@@ -36,7 +37,7 @@ EVERY = "every weapon"
 def upgrade_text(upgrade: Upgrade, weapon: str | None) -> Content:
     """'Hot Loads → Long Rifle +1 pt weapon PRC +1'."""
     name = upgrade.name + (f" → {weapon}" if weapon else "")
-    return Content.assemble((name, "bold"), f" +{pts(upgrade.points)} ",
+    return Content.assemble((printable(name), "bold"), f" +{pts(upgrade.points)} ",
                             muted(upgrade.effect.text()))
 
 
@@ -107,7 +108,7 @@ class UpgradesEditor(EntryEditor):
                 out.append(PointsBar(id=f"room-{i}", classes="room"))
             for u, taken in enumerate(fig.upgrades):
                 if taken.upgrade is None:
-                    text = Content.assemble((taken.name, "bold"),
+                    text = Content.assemble((printable(taken.name), "bold"),
                                             Content.styled(" not in the module", "$error"))
                 else:
                     text = upgrade_text(taken.upgrade, taken.weapon)
@@ -153,7 +154,8 @@ class UpgradesEditor(EntryEditor):
         if upgrade is None:
             return
         set_content(detail, Content.assemble(
-            (upgrade.name, "bold"), f" for {upgrade.for_.text()}: {upgrade.effect.text()}",
+            (printable(upgrade.name), "bold"),
+            printable(f" for {upgrade.for_.text()}: {upgrade.effect.text()}"),
             muted(f"\n{upgrade.summary}" if upgrade.summary else "")))
 
     def target_changed(self) -> None:

@@ -19,6 +19,7 @@ from textual.widget import Widget
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
+from designer.escaping import printable
 from designer.systems.openfire import dice, edits
 from designer.systems.openfire.cost import limits_for
 from designer.systems.openfire.fold import Arm, Figure
@@ -147,11 +148,11 @@ class WeaponsEditor(EntryEditor):
 
     @staticmethod
     def _arm_text(arm: Arm, from_profile: bool) -> Content:
-        text = Content.styled(arm.name, "bold")
+        text = Content.styled(printable(arm.name), "bold")
         if not arm.known:
             return text + Content.styled(" unknown: define it or remove it", "$error")
         if len(arm.shots) == 1:
-            text += f" {shot_text(arm.shots[0])}"
+            text += f" {printable(shot_text(arm.shots[0]))}"
         else:
             text += f" {len(arm.shots)} profiles"
         if arm.points is not None:
@@ -182,7 +183,8 @@ class WeaponsEditor(EntryEditor):
             return []
         out: list[Widget] = [Static(muted("Yours: enter loads one into the form, delete "
                                           "removes it"), classes="hint")]
-        out += [Row(Content.assemble((w.name, "bold"), " ", muted(weapon_data_text(w))),
+        out += [Row(Content.assemble((printable(w.name), "bold"), " ",
+                                     muted(weapon_data_text(w))),
                     key=k, id=f"own-weapon-{k}", classes="own-weapon")
                 for k, w in enumerate(weapons)]
         return out
@@ -194,7 +196,7 @@ class WeaponsEditor(EntryEditor):
         self._choices = []
         for w in view.unit.weapons:
             self._choices.append(w.name)
-            options.append(Option(Content.assemble((w.name, "bold"), " ",
+            options.append(Option(Content.assemble((printable(w.name), "bold"), " ",
                                                    muted(weapon_data_text(w))),
                                   id=f"choice-{len(self._choices) - 1}"))
         module = catalog.module
@@ -203,7 +205,7 @@ class WeaponsEditor(EntryEditor):
                 continue
             self._choices.append(w.name)
             price = "no points" if w.points is None else pts(w.points)
-            options.append(Option(Content.assemble((w.name, "bold"), f" {price} ",
+            options.append(Option(Content.assemble((printable(w.name), "bold"), f" {price} ",
                                                    muted(weapon_data_text(w))),
                                   id=f"choice-{len(self._choices) - 1}"))
         if not options:
