@@ -12,6 +12,7 @@ import re
 import stat
 import time
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -32,9 +33,10 @@ try:  # the C dumper is several times faster; the pure one writes the same
 except ImportError:  # pragma: no cover - depends on how PyYAML was built
     from yaml import SafeDumper as _BaseDumper  # type: ignore[assignment]
 
-__all__ = ["MAX_DEPTH", "MAX_FILE_BYTES", "dump_yaml", "load_mapping", "load_yaml",
-           "parse_yaml", "read_text", "refuse_boolean_keys", "require_mapping", "save_yaml",
-           "suggest", "validate", "validation_error", "write_all", "write_atomic"]
+__all__ = ["MAX_DEPTH", "MAX_FILE_BYTES", "FileStamp", "changed_since", "dump_yaml",
+           "file_stamp", "load_mapping", "load_yaml", "parse_yaml", "read_text",
+           "refuse_boolean_keys", "require_mapping", "save_yaml", "suggest", "validate",
+           "validation_error", "write_all", "write_atomic"]
 
 
 class _Dumper(_BaseDumper):
@@ -243,6 +245,46 @@ def _clear_stale_temps(target: Path) -> None:
 
 def glob_escape(name: str) -> str:
     return re.sub(r"([*?\[])", r"[\1]", name)
+
+
+@dataclass(frozen=True)
+class FileStamp:
+    """What a file held when it was read or written: its size, its modification time
+    and a hash of its bytes (so a save can tell whether someone changed it since)."""
+
+    size: int
+    mtime_ns: int
+    digest: str
+
+
+def file_stamp(path: str | Path) -> FileStamp | None:
+    """The stamp of the file at `path` now; None when there is none (or it cannot be
+    read, which a save will then say)."""
+    import hashlib
+
+    try:
+        with open(path, "rb") as fh:
+            info = os.fstat(fh.fileno())
+            digest = hashlib.sha256(fh.read(MAX_FILE_BYTES + 1)).hexdigest()
+    except (OSError, ValueError):
+        return None
+    return FileStamp(info.st_size, info.st_mtime_ns, digest)
+
+
+def changed_since(path: str | Path, stamp: FileStamp | None) -> bool:
+    """Whether the file at `path` is not what `stamp` saw: other bytes, or a file where
+    there was none. A file touched but not changed is the same; a file gone is not
+    counted (writing it again loses nothing)."""
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return False
+    if stamp is None:
+        return True
+    if (info.st_size, info.st_mtime_ns) == (stamp.size, stamp.mtime_ns):
+        return False
+    now = file_stamp(path)
+    return now is not None and now.digest != stamp.digest
 
 
 def save_yaml(path: str | Path, data: Any) -> Path:
