@@ -76,3 +76,11 @@ def test_json_output_holds_no_control_character(hostile_unit, capsys):
     out = capsys.readouterr().out
     assert not ACTING.search(out)
     assert json.loads(out)["name"] == HOSTILE
+
+
+def test_odds_json_holds_no_control_character(hostile_unit, capsys):
+    other = examples_dir() / "units" / "iron-lancer.yaml"
+    assert main(["odds", str(hostile_unit), str(other), "--json"]) == 0
+    out = capsys.readouterr().out
+    assert not ACTING.search(out)
+    assert HOSTILE in json.loads(out)[0]["title"]
