@@ -65,3 +65,26 @@ def price(catalog):
         return OT.assess(unit, catalog).tally
 
     return run
+
+
+@pytest.fixture(autouse=True)
+def marked_for_what_it_does(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+                            ) -> None:
+    """The inner loop (`pytest -m "not tui and not slow"`) stays fast only while every test
+    that drives the app is marked `tui` and every one that starts a process is marked
+    `slow` (or `tui`): an unmarked test doing either fails here, naming the mark it needs."""
+    marks = {mark.name for mark in request.node.iter_markers()}
+    if marks & {"tui", "slow"}:
+        return
+    import subprocess
+
+    from textual.app import App
+
+    def no_process(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("this test starts a process: mark it @pytest.mark.slow")
+
+    def no_app(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("this test drives the app: mark it @pytest.mark.tui")
+
+    monkeypatch.setattr(subprocess.Popen, "__init__", no_process)
+    monkeypatch.setattr(App, "run_test", no_app)

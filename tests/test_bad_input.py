@@ -184,6 +184,7 @@ def test_a_folder_is_not_a_unit(tmp_path, capsys):
     assert_one_line(err, tmp_path, "is a folder")
 
 
+@pytest.mark.slow
 def test_real_process_prints_no_traceback(tmp_path):
     path = write(tmp_path, "name: X\nskills:\n  melee: {off: 3}\n")
     result = subprocess.run([sys.executable, "-m", "designer", "price", str(path)],

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from designer.cli import main
 from designer.systems import examples_dir
 
@@ -85,6 +87,7 @@ def test_catalog_types_show_costs(capsys):
     assert "+2" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_price_never_imports_textual(tmp_path):
     import subprocess
     import sys
@@ -182,6 +185,7 @@ def test_every_problem_of_a_file_is_reported_at_once(tmp_path, capsys):
         "whole number, got 'x'")
 
 
+@pytest.mark.slow
 def test_a_closed_pipe_is_success():
     import subprocess
     import sys

@@ -163,6 +163,7 @@ def test_other_catalogs_and_the_off_switch_are_not_cached(bundled_copy, tmp_path
     assert not (tmp_path / "cache").exists()
 
 
+@pytest.mark.slow
 def test_every_systems_examples_price_the_same_from_the_cache(tmp_path):
     """Each system's catalogs through a fresh process: validated and written, then read
     back; the tallies are the same."""
@@ -189,6 +190,7 @@ def _designer(*args: str) -> subprocess.CompletedProcess[str]:
                           text=True, timeout=120)
 
 
+@pytest.mark.slow
 def test_the_command_prints_all_and_exits_with_the_code(tmp_path, capsys):
     done = _designer("price", str(UNITS / "steam-witch.yaml"), "--json")
     assert done.returncode == 0 and done.stderr == ""

@@ -30,6 +30,7 @@ def one_line(capsys, code_expected: int, argv: list[str]) -> str:
 # --- 1. deep nesting ----------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_thirty_thousand_brackets_are_refused_in_a_fresh_process(tmp_path):
     """The C composer would overflow the interpreter's stack (exit 139): the depth is
     checked while streaming, before anything is composed."""

@@ -27,6 +27,7 @@ from designer.tui.commands import CatalogCommands, UnitCommands
 from designer.tui.documents import ForceDoc, UnitDoc, display_path, kind_of
 from designer.tui.editors import help_keys
 from designer.tui.kept import KeptSettings
+from designer.tui.keys import KeyGate
 from designer.tui.quitting import QuitGuard
 from designer.tui.screens.designer import DesignerScreen
 
@@ -38,7 +39,7 @@ STARTS = ("home", "edit", "roster", "browser")
 NOTE_LIMIT = 600  # characters of a notification
 
 
-class DesignerApp(KeptSettings, QuitGuard, App):
+class DesignerApp(KeptSettings, QuitGuard, KeyGate):
     """The designer. Build it with `build_app`."""
 
     CSS_PATH = ["app.tcss", "widgets/widgets.tcss"]
@@ -319,8 +320,10 @@ def binding_ids() -> list[str]:
     `keys:` remaps (the help lists them)."""
     from designer.tui.screens.designer import DesignerScreen
     from designer.tui.screens.forces import ForcesScreen
+    from designer.tui.widgets.unit_table import UnitTable
 
-    found = (b.id for owner in (DesignerApp, ForcesScreen, DesignerScreen)
+    found = (b.id for owner in (DesignerApp, ForcesScreen, UnitTable,
+                                UnitTable.for_entries("entry"), DesignerScreen)
              for b in owner.BINDINGS if isinstance(b, Binding) and b.id)
     return list(dict.fromkeys(found))
 

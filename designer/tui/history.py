@@ -64,6 +64,11 @@ class History(Generic[T]):
         self._merge = None
         return True
 
+    def seal(self) -> None:
+        """End the present undo step: the next edit starts one of its own, whatever its
+        merge key (typing into a field again after leaving it)."""
+        self._merge = None
+
     def mark_saved(self, snapshot: T) -> None:
         self.saved = snapshot
         self._merge = None

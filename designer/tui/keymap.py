@@ -31,14 +31,19 @@ def is_key(name: str) -> bool:
 
 
 def screens_bindings() -> dict[str, list[Binding]]:
-    """The bindings in force on each document screen: the app's and the screen's own."""
+    """The bindings in force on each document screen: the app's, the screen's own and
+    (the forces screen) its table's, as `designer.tui.app.binding_ids` lists them."""
     from designer.tui.app import DesignerApp
     from designer.tui.screens.designer import DesignerScreen
     from designer.tui.screens.forces import ForcesScreen
+    from designer.tui.widgets.unit_table import UnitTable
 
-    app = [b for b in DesignerApp.BINDINGS if isinstance(b, Binding)]
-    return {name: app + [b for b in screen.BINDINGS if isinstance(b, Binding)]
-            for name, screen in (("forces", ForcesScreen), ("designer", DesignerScreen))}
+    def of(*owners: type) -> list[Binding]:
+        return [b for owner in (DesignerApp, *owners) for b in owner.BINDINGS
+                if isinstance(b, Binding)]
+
+    return {"forces": of(ForcesScreen, UnitTable, UnitTable.for_entries("entry")),
+            "designer": of(DesignerScreen)}
 
 
 def _split(keys: str) -> list[str]:

@@ -299,6 +299,7 @@ def test_every_system_has_an_import_contract():
         assert f'protected_modules = ["designer.systems.{package}"]' in text
 
 
+@pytest.mark.tui
 async def test_each_tui_step_mounts_with_the_units_card(subject, tmp_path, monkeypatch):
     """The designer on a copy of the system's first example: every build step's editor
     mounts (the system's own, or the generic one), the stepper lists them all, and the

@@ -3,6 +3,12 @@ of a system's editors takes (reading the focus, saving through the worker)."""
 
 from __future__ import annotations
 
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from textual import events
+
 #: a unit with types, dice, a bump, an item with a range choice, an item granting an
 #: ability, and three abilities in all (two of its own, one from its Hand Weapon)
 ASH_WARDEN = """\
@@ -34,3 +40,63 @@ async def save(app, pilot) -> None:
     await app.workers.wait_for_complete()
     await pilot.pause()
     assert not app.screen.doc.dirty
+
+
+#: how long a test waits for the app to catch up before it fails: generous, since CI runs
+#: beside other work on two cores; a settled app returns at once
+SETTLE_TIMEOUT = 30.0
+
+
+async def settled(pilot, *, workers: bool = True, timeout: float = SETTLE_TIMEOUT) -> None:
+    """Wait until every key sent so far has been handled with all it set off (the app's
+    key gate is idle), the screen has processed its messages and (with `workers`) no
+    worker is running; fail after `timeout` seconds."""
+    app = pilot.app
+    deadline = time.monotonic() + timeout
+    while True:
+        await pilot.pause()
+        if workers:
+            await app.workers.wait_for_complete()
+        running = workers and any(w.is_running for w in app.workers)
+        if app.keys_settled and not running:
+            await pilot.pause()
+            if app.keys_settled:
+                return
+        assert time.monotonic() < deadline, "the app did not settle in time"
+
+
+async def wait_until(pilot, condition, what: str, timeout: float = SETTLE_TIMEOUT) -> None:
+    """Wait until `condition()` holds (a search result shown, a worker's answer), pausing
+    for the app between looks; fail naming `what` after `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        await pilot.pause()
+
+
+def burst(app, *keys: str) -> None:
+    """Keys as a terminal delivers a burst or a paste: all queued before the app handles
+    any."""
+    for key in keys:
+        app.post_message(events.Key(key, key if len(key) == 1 else None))
+
+
+@dataclass(frozen=True)
+class Note:
+    title: str
+    message: str
+    severity: str
+
+
+def record_notes(app) -> list[Note]:
+    """The notifications the app shows from now on, as they were asked for."""
+    notes: list[Note] = []
+    shown = app.notify
+
+    def notify(message: str, *, title: str = "", severity: str = "information",
+               **kwargs: Any) -> None:
+        notes.append(Note(title, str(message), severity))
+        shown(message, title=title, severity=severity, **kwargs)
+
+    app.notify = notify
+    return notes

@@ -6,6 +6,8 @@ import pkgutil
 import subprocess
 import sys
 
+import pytest
+
 import designer
 
 
@@ -28,6 +30,7 @@ def test_every_core_module_is_checked():
     assert not [m for m in CORE if m.startswith("designer.tui.")]
 
 
+@pytest.mark.slow
 def test_core_and_exports_import_without_textual():
     code = ("import importlib, sys\n"
             f"for name in {CORE!r}:\n"
@@ -43,6 +46,7 @@ def test_core_and_exports_import_without_textual():
     assert result.stdout.strip() == "[]"
 
 
+@pytest.mark.slow
 def test_the_shell_does_import_textual():
     code = "import sys, designer.tui.app; sys.exit(0 if 'textual' in sys.modules else 1)"
     assert subprocess.run([sys.executable, "-c", code], timeout=120).returncode == 0

@@ -41,6 +41,18 @@ def test_history_merges_typing_into_one_step():
     assert h.present == ""
 
 
+def test_a_sealed_step_keeps_later_typing_apart():
+    h = History("")
+    for text in ("Test", "Test Knight"):
+        h.push(text, merge="name")
+    h.seal()  # the field was left
+    h.push("Test Knight II", merge="name")
+    h.undo()
+    assert h.present == "Test Knight"
+    h.undo()
+    assert h.present == ""
+
+
 def test_a_new_edit_drops_the_redo_future():
     h = History(1)
     h.push(2)

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from designer.tui import keys
 from designer.tui.app import build_app
-from designer.tui.widgets import fields
 from designer.tui.widgets.fields import Spinner
 from tests.tui.test_pilot_more import UNIT_YAML
 
@@ -28,9 +28,9 @@ def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @pytest.fixture
 def clock(monkeypatch: pytest.MonkeyPatch) -> list[float]:
-    """The spinner's clock, moved by hand: `clock[0] += 2` is a two-second pause."""
+    """The keys' clock, moved by hand: `clock[0] += 2` is a two-second pause."""
     now = [1000.0]
-    monkeypatch.setattr(fields, "typing_clock", lambda: now[0])
+    monkeypatch.setattr(keys, "key_clock", lambda: now[0])
     return now
 
 
@@ -115,7 +115,7 @@ async def test_alt_digits_as_a_terminal_sends_them_jump_from_a_text_field(here):
     from textual.keys import _character_to_key
 
     from designer.tui.screens.designer import STEP_KEYS
-    from designer.tui.widgets.fields import ALT_DIGITS
+    from designer.tui.widgets.text import ALT_DIGITS
 
     assert [keys.split(",")[1] for keys in STEP_KEYS] == [
         _character_to_key(ch) for ch in ALT_DIGITS]

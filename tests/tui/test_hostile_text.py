@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from designer.tui.app import build_app
-from designer.tui.widgets.fields import Row, TextField
+from designer.tui.widgets.fields import Row
+from designer.tui.widgets.text import TextField
 from tests.tui.test_pilot_more import UNIT_YAML
 
 pytestmark = pytest.mark.tui

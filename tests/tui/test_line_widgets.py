@@ -15,8 +15,8 @@ from textual.geometry import Region
 from designer.systems import examples_dir
 from designer.tui.app import build_app
 from designer.tui.widgets.card import CardPreview
-from designer.tui.widgets.fields import DetailText
 from designer.tui.widgets.lines import LineWidget, same
+from designer.tui.widgets.shown import DetailText
 from designer.tui.widgets.tally import PointsList
 
 pytestmark = pytest.mark.tui

@@ -14,7 +14,8 @@ from designer.systems import examples_dir, system
 from designer.tui.app import build_app
 from designer.tui.editors import editors_for
 from designer.tui.editors.op_en import EDITORS
-from designer.tui.widgets.fields import Cycle, Row, Spinner, TextField
+from designer.tui.widgets.fields import Cycle, Row, Spinner
+from designer.tui.widgets.text import TextField
 from tests.tui.helpers import focused_id, save
 
 pytestmark = pytest.mark.tui

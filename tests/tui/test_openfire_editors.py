@@ -15,7 +15,8 @@ from designer.systems import examples_dir, system
 from designer.tui.app import build_app
 from designer.tui.editors import editors_for
 from designer.tui.editors.openfire import EDITORS
-from designer.tui.widgets.fields import Cycle, Row, Spinner, TextField
+from designer.tui.widgets.fields import Cycle, Row, Spinner
+from designer.tui.widgets.text import TextField
 from designer.units import load_unit_file
 from tests.tui.helpers import focused_id, save
 
@@ -88,8 +89,8 @@ async def test_build_a_squad_with_two_weapon_options_from_an_empty_file(tmp_path
         await pilot.press("down", "down", "5")
         # 4 Weapons: three of our own, then a rifle and a blade for each entry
         await pilot.press("pagedown")
-        assert focused_id(app) == "weapon-target"
-        await pilot.press("tab", "tab")
+        assert focused_id(app) == "weapon-list"  # a step for adding lands on its list
+        await pilot.press("tab")
         assert focused_id(app) == "wpn-name"
         for name, numbers, rules in (("Combat Blade", ("1", "2", "1", "0"), "Assault"),
                                      ("Carbine", ("18", "2", "1", "1"), "Rapid Fire"),
@@ -112,8 +113,8 @@ async def test_build_a_squad_with_two_weapon_options_from_an_empty_file(tmp_path
             app.screen.editor.query(".preview").first().render())
         # 5 Special rules: the Sergeant is Skilled
         await pilot.press("pagedown")
-        assert focused_id(app) == "rule-target"
-        await pilot.press("right", "down", *"skilled", "down", "enter")
+        assert focused_id(app) == "rule-search"
+        await pilot.press("shift+tab", "right", "down", *"skilled", "down", "enter")
         assert unit_of(app).models[1].special[0].name == "Skilled"
         # 6 Upgrades: none without a module; 7 Tally, and save
         await pilot.press("pagedown", "pagedown")
@@ -197,9 +198,9 @@ async def test_a_module_unit_from_its_profiles_weapons_and_upgrades(tmp_path, mo
             ("Ranger Sergeant", 1, True), ("Ranger", 4, None)]
         # 4 Weapons: the Sergeant's profile weapons and a Flare Charge
         await pilot.press("pagedown", "pagedown")
-        assert focused_id(app) == "weapon-0-0"
+        assert focused_id(app) == "weapon-list"
         assert "(profile)" in shown(app, "#weapon-0-0")
-        await pilot.press("down", "down", "down")
+        await pilot.press("up")  # from the top of the list to the entry it adds to
         assert focused_id(app) == "weapon-target"
         await pilot.press("down", *["down"] * 9, "enter")
         assert [w.name for w in unit_of(app).models[0].weapons] == [
@@ -208,8 +209,8 @@ async def test_a_module_unit_from_its_profiles_weapons_and_upgrades(tmp_path, mo
         # 6 Upgrades: Drill Master for the Sergeant; Camo Cloaks and Hot Loads on the
         # Long Rifle for the Rangers
         await pilot.press("pagedown", "pagedown")
-        assert focused_id(app) == "upgrade-target"
-        await pilot.press("down", "down", "down", "enter")
+        assert focused_id(app) == "upgrade-list"
+        await pilot.press("down", "down", "enter")
         assert "3 / 4 pts" in str(app.screen.editor.query_one("#room-0").render())
         await pilot.press("up", "up", "up", "right", "down", "enter", "down", "down")
         assert "Hot Loads → Long Rifle" in str(
@@ -233,8 +234,8 @@ async def test_special_rules_with_a_number_or_an_arc(tmp_path, monkeypatch):
         await pilot.pause()
         await app.screen.action_goto(4)  # 5 Special rules
         await pilot.pause()
-        assert focused_id(app) == "rule-target"
-        await pilot.press("down", *"vulnerable", "down", "enter")
+        assert focused_id(app) == "rule-search"
+        await pilot.press(*"vulnerable", "down", "enter")
         assert focused_id(app) == "rule-0-0"  # its arc, to set at once
         await pilot.press("right")
         await pilot.press("down", "down", *["backspace"] * 10, *"heavy armour", "down",

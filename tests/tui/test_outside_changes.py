@@ -12,7 +12,7 @@ import pytest
 from designer.io import load_mapping
 from designer.tui.app import build_app
 from designer.tui.screens.dialogs import ConfirmDialog, PathDialog
-from designer.tui.widgets.fields import TextField
+from designer.tui.widgets.text import TextField
 from tests.tui.helpers import ASH_WARDEN
 
 pytestmark = pytest.mark.tui

@@ -3,17 +3,16 @@ error path, a force's unit opened in the designer and back, the quit guard's ans
 
 from __future__ import annotations
 
-import asyncio
 import gc
 from pathlib import Path
 
 import pytest
-from textual import events
 
 from designer.io import load_yaml
 from designer.tui import launch
 from designer.tui.app import build_app
 from designer.tui.widgets.points_bar import PointsBar
+from tests.tui.helpers import burst, settled
 
 pytestmark = pytest.mark.tui
 
@@ -65,14 +64,6 @@ def fake_export(monkeypatch: pytest.MonkeyPatch) -> list[dict]:
 async def settle(pilot, app) -> None:
     await app.workers.wait_for_complete()
     await pilot.pause()
-
-
-def send_now(app, *keys: str) -> None:
-    """Keys as a terminal delivers a burst: all queued before the app handles any."""
-    for key in keys:
-        event = events.Key(key, key if len(key) == 1 else None)
-        event.set_sender(app)
-        app._driver.send_message(event)
 
 
 # --- export ---------------------------------------------------------------------------------
@@ -165,12 +156,12 @@ async def test_a_burst_of_keys_on_one_field_all_counts(here):
     app = build_app(unit_path=Path("u.yaml"), start="edit")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        send_now(app, "right", "right", "right", "left")
-        await pilot.pause(0.3)
+        burst(app, "right", "right", "right", "left")
+        await settled(pilot)
         assert app.screen.doc.unit.skills.melee.off_dice == 2
         assert app.screen.query_one("#dice-melee-off").value == 2
-        send_now(app, "ctrl+z", "ctrl+z")  # 0 → 1 → 2 → 3 → 2: back to 3, then to 2
-        await pilot.pause(0.3)
+        burst(app, "ctrl+z", "ctrl+z")  # 0 → 1 → 2 → 3 → 2: back to 3, then to 2
+        await settled(pilot)
         assert app.screen.doc.unit.skills.melee.off_dice == 2
         assert app.screen.query_one("#dice-melee-off").value == 2
 
@@ -179,10 +170,8 @@ async def test_a_burst_across_fields_all_counts(here):
     app = build_app(unit_path=Path("u.yaml"), start="edit")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        for key in ("2", "down", "1", "down", "down", "down", "3"):
-            send_now(app, key)
-            await asyncio.sleep(0.005)  # a very fast typist
-        await pilot.pause(0.3)
+        burst(app, "2", "down", "1", "down", "down", "down", "3")  # a very fast typist
+        await settled(pilot)
         skills = app.screen.doc.unit.skills
         assert (skills.melee.off_dice, skills.ballistic.off_dice, skills.melee.def_dice) == \
             (2, 1, 3)

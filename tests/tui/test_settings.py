@@ -26,6 +26,7 @@ def test_the_path_is_the_platform_config_folder_unless_named(settings_file, monk
     assert config_path() == user_config_path("designer", appauthor=False) / "config.yaml"
 
 
+@pytest.mark.slow
 def test_config_path_is_printed(settings_file, capsys):
     assert main(["--config-path"]) == 0
     assert capsys.readouterr().out == f"{settings_file}\n"

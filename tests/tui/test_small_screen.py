@@ -11,7 +11,7 @@ import pytest
 
 from designer.tui.app import build_app
 from designer.tui.widgets.tally import PointsList, fit_lines
-from tests.tui.helpers import ASH_WARDEN
+from tests.tui.helpers import ASH_WARDEN, wait_until
 
 pytestmark = pytest.mark.tui
 
@@ -80,8 +80,13 @@ async def test_the_footer_keys_fit_80_columns(tmp_path, monkeypatch, start):
     (tmp_path / "warden.yaml").write_text(ASH_WARDEN)
     app = build_app(unit_path=Path("warden.yaml") if start == "edit" else None, start=start)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        keys = [k for k in app.screen.query("FooterKey") if k.display]
+
+        def laid_out() -> list:
+            keys = [k for k in app.screen.query("FooterKey") if k.display]
+            return keys if keys and all(k.region.width for k in keys) else []
+
+        await wait_until(pilot, laid_out, "the footer laid out")
+        keys = laid_out()
         assert any("Quit" in str(k.render()) for k in keys)
         assert any("Help" in str(k.render()) for k in keys)
         regions = sorted(k.region for k in keys)

@@ -16,9 +16,10 @@ from designer.systems import examples_dir, system
 from designer.tui.app import build_app
 from designer.tui.editors import editors_for
 from designer.tui.editors.tactics import EDITORS
-from designer.tui.widgets.fields import Cycle, Row, Spinner, TextField
+from designer.tui.widgets.fields import Cycle, Row, Spinner
 from designer.tui.widgets.stepper import Stepper
 from designer.tui.widgets.tally import TallyPanel
+from designer.tui.widgets.text import TextField
 from tests.tui.helpers import focused_id, save
 
 pytestmark = pytest.mark.tui
@@ -121,6 +122,10 @@ async def test_a_weapon_row_loads_into_the_form_and_changes_or_goes(tmp_path):
         await pilot.pause()
         await app.screen.action_goto(3)
         await pilot.pause()
+        assert focused_id(app) == "wpn-name"  # the step is for adding first
+        await pilot.press("shift+tab", "shift+tab")  # up through the weapons' rows
+        assert focused_id(app) == "weapon-1"
+        await pilot.press("up")
         assert focused_id(app) == "weapon-0"
         await pilot.press("enter")  # Mortar Pod into the form
         assert focused_id(app) == "wpn-name"

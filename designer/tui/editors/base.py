@@ -17,7 +17,7 @@ from textual.widgets import OptionList, Static
 
 from designer.systems import Assessment, GameSystem, Step
 from designer.tally import Issue, Line, Tally
-from designer.tui.widgets.fields import set_content
+from designer.tui.widgets.shown import set_content
 from designer.tui.widgets.tally import issue_content
 
 
@@ -29,6 +29,9 @@ class View:
     game: GameSystem
     catalog: Any
     assessment: Assessment
+    #: the edit came from outside the step's fields (undo, redo, a catalog pick): a text
+    #: field being typed in shows it too
+    external: bool = False
 
     @property
     def unit(self) -> Any:
@@ -93,6 +96,10 @@ class StepEditor(VerticalScroll, can_focus=False):
 
     #: False for a step whose choices are priced under other steps (its points show –)
     OWN_POINTS: ClassVar[bool] = True
+    #: the id of the field the focus lands on whenever the step is entered (pgdn, pgup,
+    #: alt+N, a click, the palette); None: its first field. A step for adding lands on
+    #: its search box or its list, not on what was added already.
+    ENTRY_FIELD: ClassVar[str | None] = None
 
     def __init__(self, view: View, step: Step, *, id: str | None = None) -> None:
         super().__init__(id=id, classes="step-editor")
@@ -170,7 +177,12 @@ class StepEditor(VerticalScroll, can_focus=False):
         if mine:
             set_content(widget, Content("\n").join(issue_content(i) for i in mine))
 
-    def first_field(self) -> Widget | None:
+    def entry_field(self) -> Widget | None:
+        """Where the focus lands when the step is entered, however it is entered."""
+        if self.ENTRY_FIELD is not None:
+            for widget in self.query(f"#{self.ENTRY_FIELD}"):
+                if widget.focusable:
+                    return widget
         for widget in self.query("*"):
             if widget.focusable:
                 return widget

@@ -17,7 +17,8 @@ from textual.widgets.option_list import Option
 
 from designer.tui.editors.base import GoToStep, RunAction, StepEditor, View
 from designer.tui.widgets.card import CardPreview, card_of
-from designer.tui.widgets.fields import FieldButton, MovingList
+from designer.tui.widgets.fields import FieldButton
+from designer.tui.widgets.lists import MovingList
 from designer.tui.widgets.tally import PointsList, issue_content
 
 

@@ -52,7 +52,9 @@ class DocumentScreen(Screen):
         return [(here / path).resolve() for path in paths]
 
     # to be provided by the screens
-    async def refresh_view(self, *, focus: str | None = None, full: bool = False) -> None:
+    async def refresh_view(self, *, focus: str | None = None, external: bool = False) -> None:
+        """Show the document as it is now; `external`: the change came from outside the
+        fields (undo, redo, a catalog pick), so a text field being typed in shows it too."""
         raise NotImplementedError
 
     def document_name(self) -> str:
@@ -66,15 +68,19 @@ class DocumentScreen(Screen):
         raise NotImplementedError
 
     # undo / redo
+    def on_descendant_blur(self) -> None:
+        """What was typed into a field while it had the focus is one undo step."""
+        self.doc.history.seal()
+
     async def action_undo(self) -> None:
         if self.doc.undo():
-            await self.refresh_view(full=True)
+            await self.refresh_view(external=True)
         else:
             self.notify("Nothing to undo.", timeout=2)
 
     async def action_redo(self) -> None:
         if self.doc.redo():
-            await self.refresh_view(full=True)
+            await self.refresh_view(external=True)
         else:
             self.notify("Nothing to redo.", timeout=2)
 
@@ -158,7 +164,7 @@ class DocumentScreen(Screen):
         except InputError as exc:
             self.notify(exc.shown(), title="Not reloaded", severity="error")
             return
-        await self.refresh_view(full=True)
+        await self.refresh_view(external=True)  # the name field shows the file's too
         self.notify(f"Reloaded {display_path(self.doc.path)}", timeout=3)
 
     def _saved(self, path: Path, snapshot: Any, then: Callable[[], Any] | None,

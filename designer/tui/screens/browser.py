@@ -20,8 +20,9 @@ from designer.escaping import printable
 from designer.search import matches
 from designer.systems import CatalogRow, CatalogSection, GameSystem
 from designer.tui.literal import literal
-from designer.tui.widgets.fields import MovingList, SearchField
 from designer.tui.widgets.header import TitleHeader
+from designer.tui.widgets.lists import MovingList
+from designer.tui.widgets.text import SearchField
 
 #: a column whose cells are all this short is shown in the list; longer ones (effects,
 #: notes) only in the detail pane

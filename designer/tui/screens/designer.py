@@ -29,10 +29,11 @@ from designer.tui.editors import (
 )
 from designer.tui.screens.base import DOCUMENT_BINDINGS, DocumentScreen
 from designer.tui.widgets.card import card_of
-from designer.tui.widgets.fields import TextField, set_content
 from designer.tui.widgets.header import TitleHeader
+from designer.tui.widgets.shown import set_content
 from designer.tui.widgets.stepper import Stepper
 from designer.tui.widgets.tally import StepFigure, TallyPanel
+from designer.tui.widgets.text import TextField
 
 if TYPE_CHECKING:
     from designer.tui.widgets.matchups import MatchupsPanel
@@ -113,9 +114,9 @@ class DesignerScreen(DocumentScreen):
             yield TallyPanel(id="tally")
         yield Footer(compact=True)
 
-    def view(self) -> View:
+    def view(self, external: bool = False) -> View:
         doc = self.doc
-        return View(doc.game, doc.catalog, doc.assessment)
+        return View(doc.game, doc.catalog, doc.assessment, external)
 
     def editor_for(self, index: int, view: View) -> StepEditor:
         step = self.steps[index]
@@ -130,14 +131,15 @@ class DesignerScreen(DocumentScreen):
         self.focus_editor()
 
     def focus_editor(self) -> None:
-        field = self.editor.first_field()
-        if field is not None:
-            self.set_focus(field)  # at once: keys already queued go to it
+        """The focus on the step's entry field (at once: keys already queued go to it),
+        or on the steps when the step has nothing to edit."""
+        field = self.editor.entry_field()
+        self.set_focus(field if field is not None else self.query_one(Stepper))
 
     # --- keeping the view up to date --------------------------------------------------------
 
-    async def refresh_view(self, *, focus: str | None = None, full: bool = False) -> None:
-        view = self.view()  # the one assessment of this snapshot, for every part below
+    async def refresh_view(self, *, focus: str | None = None, external: bool = False) -> None:
+        view = self.view(external)  # the one assessment of this snapshot, for every part
         await self.editor.sync(view, focus)
         tally = view.tally
         self.query_one(Stepper).show(self.marks(tally), self.step_points(tally))
@@ -147,10 +149,8 @@ class DesignerScreen(DocumentScreen):
         if self.matchups is not None:  # open (f5): the odds follow each edit
             self.matchups.show(view.assessment)
         name = self.query_one("#unit-name", TextField)
-        unit_name = self.game.unit_name(view.unit)
-        if name.value.strip() != unit_name:
-            with name.prevent(TextField.Changed):
-                name.value = unit_name
+        if name.value.strip() != self.game.unit_name(view.unit):
+            name.show(self.game.unit_name(view.unit), external=external)
         self.show_title()
 
     def marks(self, tally: Tally) -> list[str]:
@@ -245,7 +245,7 @@ class DesignerScreen(DocumentScreen):
     async def on_screen_resume(self) -> None:
         if getattr(self, "_stale", False):
             self._stale = False
-            await self.refresh_view(full=True)
+            await self.refresh_view(external=True)
 
     @on(TextField.Changed, "#unit-name")
     async def rename(self, event: TextField.Changed) -> None:
@@ -316,7 +316,7 @@ class DesignerScreen(DocumentScreen):
     @on(Stepper.Selected)
     async def stepper_selected(self, message: Stepper.Selected) -> None:
         message.stop()
-        await self.action_goto(message.index, focus_editor=False)
+        await self.action_goto(message.index, focus_editor=message.enter)
 
     @on(Stepper.Entered)
     def stepper_entered(self, message: Stepper.Entered) -> None:

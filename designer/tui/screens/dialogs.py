@@ -21,7 +21,8 @@ from textual.worker import get_current_worker
 from designer.escaping import printable
 from designer.tui.literal import literal
 from designer.tui.paths import Choice, choices, completion, is_bundled, shown
-from designer.tui.widgets.fields import MovingList, SearchField
+from designer.tui.widgets.lists import MovingList
+from designer.tui.widgets.text import SearchField
 
 TITLE_LIMIT = 120  # characters of a dialog's title, of its message, of a note in it
 MESSAGE_LIMIT = 2000

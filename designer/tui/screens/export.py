@@ -18,7 +18,8 @@ from designer.errors import InputError
 from designer.tui.documents import display_path
 from designer.tui.literal import literal
 from designer.tui.screens.dialogs import Dialog
-from designer.tui.widgets.fields import Cycle, TextField, Tick
+from designer.tui.widgets.fields import Cycle, Tick
+from designer.tui.widgets.text import TextField
 
 #: formats whose output is laid out on a paper size
 PAGED = ("pdf", "html")

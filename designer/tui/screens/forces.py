@@ -32,9 +32,10 @@ from designer.tui.literal import literal
 from designer.tui.paths import example_files
 from designer.tui.screens.base import DocumentScreen
 from designer.tui.screens.dialogs import ConfirmDialog, ExampleDialog, PathDialog
-from designer.tui.widgets.fields import Spinner, TextField
+from designer.tui.widgets.fields import Spinner
 from designer.tui.widgets.header import TitleHeader
 from designer.tui.widgets.points_bar import PointsBar
+from designer.tui.widgets.text import TextField
 from designer.tui.widgets.unit_table import UnitTable, entry_name
 
 MAX_NAME = 80
@@ -49,13 +50,6 @@ class ForcesScreen(DocumentScreen):
         Binding("ctrl+z", "undo", "Undo", priority=True, show=False, id="undo"),
         Binding("ctrl+y", "redo", "Redo", priority=True, show=False, id="redo"),
         Binding("ctrl+e", "export", "Export", priority=True, show=False, id="export"),
-        Binding("a", "add", "Add", id="add"),
-        Binding("n", "new_unit", "New", id="new"),
-        Binding("d", "duplicate", "Copy", show=False, id="duplicate"),
-        Binding("delete,x", "remove", "Remove", id="remove"),
-        Binding("e", "add_example", "Add example", show=False, id="add-example"),
-        Binding("f", "add_file", "Add file", show=False, id="add-file"),
-        Binding("o", "open_unit", "Open", show=False, id="open-unit"),
     ]
 
     document_word = "force"
@@ -63,16 +57,13 @@ class ForcesScreen(DocumentScreen):
     def __init__(self, doc: ForceDoc) -> None:
         super().__init__()
         self.doc = doc
-        self.bind_entry_keys()
 
-    def bind_entry_keys(self) -> None:
-        """`s` sets the highlighted entry's own key (a TACTICS entry's side), named after
-        the key in the footer, for a system whose roster entries have one."""
+    @property
+    def entry_key_word(self) -> str | None:
+        """What the table's `s` sets, for a system whose roster entries have a key of
+        their own (a TACTICS entry's side); None for one whose have none."""
         keys = self.doc.game.ENTRY_KEYS
-        if keys:
-            self._bindings.bind("s", "cycle_entry_key", keys[0].title())
-            if self.is_mounted:
-                self.refresh_bindings()
+        return keys[0].title() if keys else None
 
     def compose(self) -> ComposeResult:
         force = self.doc.force
@@ -85,7 +76,8 @@ class ForcesScreen(DocumentScreen):
                 budget = force.rules.budget or "Cap"
                 yield Spinner(budget, force.cap or 0, maximum=99_999, step=50,
                               id="force-cap", note=Content.styled("0 = none", "$foreground-muted"))
-            table = UnitTable(id="units", cursor_type="row", zebra_stripes=True)
+            table = UnitTable.for_entries(self.entry_key_word)(
+                id="units", cursor_type="row", zebra_stripes=True)
             yield table
             yield PointsBar(id="points")
             yield Static(id="force-info")
@@ -99,11 +91,19 @@ class ForcesScreen(DocumentScreen):
 
     def set_doc(self, doc: ForceDoc) -> None:
         """Show another force (after Open)."""
+        words = self.entry_key_word
         self.doc = doc
-        self.bind_entry_keys()
         if self.is_mounted:
-            self.call_later(self.refresh_view, full=True)
+            if self.entry_key_word != words:  # another system: its own table keys
+                self.call_later(self.rebuild)
+            else:
+                self.call_later(self.refresh_view, external=True)
             self.announce_broken()
+
+    async def rebuild(self) -> None:
+        await self.recompose()
+        await self.refresh_view(external=True)
+        self.query_one(UnitTable).focus()
 
     def announce_broken(self) -> None:
         """Say when entries of the opened roster could not be read, and what to do."""
@@ -116,11 +116,11 @@ class ForcesScreen(DocumentScreen):
                         title="Roster opened with problems", severity="warning", timeout=8)
 
     async def on_screen_resume(self) -> None:
-        await self.refresh_view()
+        await self.refresh_view(external=True)  # a unit of the force edited meanwhile
 
     # --- view -------------------------------------------------------------------------------
 
-    async def refresh_view(self, *, focus: str | None = None, full: bool = False) -> None:
+    async def refresh_view(self, *, focus: str | None = None, external: bool = False) -> None:
         force = self.doc.force
         game = force.game
         priced = game.PRICED
@@ -151,8 +151,7 @@ class ForcesScreen(DocumentScreen):
         self.query_one("#force-issues", Static).update(text)
         name = self.query_one("#force-name", TextField)
         if name.value.strip() != force.name:
-            with name.prevent(TextField.Changed):
-                name.value = force.name
+            name.show(force.name, external=external)
         self.show_title()
 
     def show_title(self) -> None:

@@ -1,21 +1,23 @@
-"""Small focusable fields the editors are built from: a number spinner, a choice that
-cycles, a removable row and a text input that respects the app's cursor-blink setting."""
+"""Small focusable fields the editors are built from: a number spinner and a choice,
+both typed into as well as stepped, a removable row, a checkbox and a button that move
+on with the arrows like the rest."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Hashable, Sequence
 from typing import Any
 
+from textual import events
 from textual.binding import Binding
 from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
-from textual.widgets import Button, Checkbox, Input, OptionList, Static
+from textual.widgets import Button, Checkbox
 
-from designer.tui.literal import ControlPictures, literal
-from designer.tui.widgets.lines import same
+from designer.tui.keys import TYPING_PAUSE, key_time
+from designer.tui.literal import literal
+from designer.tui.widgets.text import ALT_DIGITS
 
 LEFT, RIGHT = "◂", "▸"
 
@@ -25,30 +27,22 @@ _MOVE = [
 ]
 
 
-#: what a terminal may send for alt+1 … alt+9 (Textual reads ESC and a digit as the
-#: character macOS types for option+digit): the designer's step keys, never typed text
-ALT_DIGITS = "¡™£¢∞§¶•ª"
+class Typed:
+    """What has been typed into a field so far: a key pressed within TYPING_PAUSE of the
+    previous one adds to it (1 then 0 makes 10, e then x seeks "ex"), a later one starts
+    afresh. Keys are timed by when they were pressed, not when a busy app got to them."""
 
+    def __init__(self) -> None:
+        self.text = ""
+        self.at = 0.0
 
-class TextField(Input):
-    """An Input in the app's style; the cursor blinks unless the app turns blinking off
-    (snapshot tests do, to be deterministic). It lets the step keys through: an Input
-    takes every printable character ahead of the screen's priority keys, so alt+1 in the
-    name field would otherwise type nothing and go nowhere."""
+    def add(self, character: str, now: float) -> str:
+        self.text = (self.text if now - self.at <= TYPING_PAUSE else "") + character
+        self.at = now
+        return self.text
 
-    def on_mount(self) -> None:
-        self.cursor_blink = getattr(self.app, "cursor_blink", True)
-        if self.highlighter is None:  # a name read from a file may hold ESC: shown as ␛
-            self.highlighter = ControlPictures()
-
-    def check_consume_key(self, key: str, character: str | None) -> bool:
-        if character is not None and character in ALT_DIGITS:
-            return False
-        return super().check_consume_key(key, character)
-
-
-TYPING_PAUSE = 1.0  # seconds: a digit typed later than this after another starts afresh
-typing_clock = time.monotonic  # what the spinner times typing with (tests move it by hand)
+    def clear(self) -> None:
+        self.text = ""
 
 
 class Spinner(Widget, can_focus=True):
@@ -109,8 +103,7 @@ class Spinner(Widget, can_focus=True):
         self.label_width = label_width if label_width is not None else len(label)
         self.removable = removable
         self.step = step
-        self._typed = ""
-        self._typed_at = 0.0
+        self._typed = Typed()
         self._pending: int | None = None  # asked for, not yet set by the owner
         self.set_reactive(Spinner.value, value)
         self.set_reactive(Spinner.note, note)
@@ -142,11 +135,11 @@ class Spinner(Widget, can_focus=True):
         return Content.assemble(*parts)
 
     def on_focus(self) -> None:
-        self._typed = ""
+        self._typed.clear()
         self.refresh()
 
     def on_blur(self) -> None:
-        self._typed = ""
+        self._typed.clear()
         self._pending = None
         self.refresh()
 
@@ -172,7 +165,7 @@ class Spinner(Widget, can_focus=True):
             self.post_message(self.Changed(self, value))
 
     def action_change(self, delta: int) -> None:
-        self._typed = ""
+        self._typed.clear()
         current = self.current
         if self.choices:
             index = self.choices.index(current) if current in self.choices else 0
@@ -182,22 +175,21 @@ class Spinner(Widget, can_focus=True):
             self._set(current + delta * self.step)
 
     def action_digit(self, digit: int) -> None:
-        now = typing_clock()
-        typed = self._typed + str(digit) if now - self._typed_at <= TYPING_PAUSE else ""
-        if not typed or int(typed) > self.maximum:
-            typed = str(digit)
-        self._typed_at = now
-        self._typed = typed.lstrip("0") or "0"
-        value = int(self._typed)
+        typed = self._typed.add(str(digit), key_time(self.app))
+        if int(typed) > self.maximum:
+            typed = self._typed.text = str(digit)  # past the bound: the digit starts afresh
+        typed = self._typed.text = typed.lstrip("0") or "0"
+        value = int(typed)
         if value > self.maximum or value < self.minimum:
-            self._typed = ""
+            self._typed.clear()
             self.app.bell()
             return
         self._set(value)
 
     def action_erase(self) -> None:
-        self._typed = self._typed[:-1] if self._typed else str(abs(self.current))[:-1]
-        self._set(int(self._typed or "0") if not self.choices else self.current)
+        typed = self._typed.text
+        typed = self._typed.text = typed[:-1] if typed else str(abs(self.current))[:-1]
+        self._set(int(typed or "0") if not self.choices else self.current)
 
     def action_remove(self) -> None:
         if self.removable:
@@ -205,7 +197,10 @@ class Spinner(Widget, can_focus=True):
 
 
 class Cycle(Widget, can_focus=True):
-    """A labelled choice among a few options, cycled with ←/→ (or space)."""
+    """A labelled choice among a few options, cycled with ←/→ (or space), or typed: a
+    choice of numbers takes digits as a number field does (the typed number, or the
+    nearest choice to it), any other a letter (the next option whose label starts with
+    what was typed, as a menu does)."""
 
     BINDINGS = [
         Binding("left", "change(-1)", "Previous", key_display="←", show=False),
@@ -233,6 +228,7 @@ class Cycle(Widget, can_focus=True):
         self.options = list(options)
         self.key = key
         self.label_width = label_width if label_width is not None else len(label)
+        self._typed = Typed()
         self.set_reactive(Cycle.value, value)
 
     def render(self) -> Content:
@@ -244,17 +240,69 @@ class Cycle(Widget, can_focus=True):
             (RIGHT, "$foreground-muted"))
 
     def on_focus(self) -> None:
+        self._typed.clear()
         self.refresh()
 
     def on_blur(self) -> None:
         self.refresh()
 
     def action_change(self, delta: int) -> None:
+        self._typed.clear()
         values = [v for v, _ in self.options]
         index = (values.index(self.value) + delta) % len(values) if self.value in values else 0
-        if values[index] != self.value:
-            self.value = values[index]
+        self._choose(values[index])
+
+    def _choose(self, value: Hashable) -> None:
+        if value != self.value:
+            self.value = value
             self.post_message(self.Changed(self, self.value))
+
+    @property
+    def numeric(self) -> bool:
+        """Whether every option is a whole number (a stat's value, a die)."""
+        return all(isinstance(v, int) and not isinstance(v, bool) for v, _ in self.options)
+
+    def on_key(self, event: events.Key) -> None:
+        character = event.character
+        if (character is None or not character.isprintable() or character == " "
+                or character in ALT_DIGITS or not self.options):
+            return
+        event.stop()  # typed into the choice: never a step key or another field's
+        event.prevent_default()
+        typed = self._typed.add(character, key_time(self.app))
+        if self.numeric:
+            self._type_number(typed)
+        else:
+            self._type_label(typed)
+
+    def _type_number(self, typed: str) -> None:
+        if not typed.isdigit():
+            self._typed.clear()
+            self.app.bell()
+            return
+        values = [int(v) for v, _ in self.options]  # type: ignore[call-overload]
+        if int(typed) > max(values):
+            typed = self._typed.text = typed[-1]  # past every choice: the digit afresh
+        wanted = int(typed)
+        self._choose(min(values, key=lambda v: (abs(v - wanted), v)))
+
+    def _type_label(self, typed: str) -> None:
+        wanted = typed.casefold()
+        labels = [(v, label.strip().casefold()) for v, label in self.options]
+        values = [v for v, _ in labels]
+        start = values.index(self.value) if self.value in values else -1
+        # one letter again and again steps through the options it starts; more letters
+        # narrow to the first option from here that starts with them all
+        repeated = len(set(wanted)) == 1
+        order = labels[start + 1:] + labels[:start + 1] if repeated else \
+            labels[max(start, 0):] + labels[:max(start, 0)]
+        match = next((v for v, label in order
+                      if label.startswith(wanted[0] if repeated else wanted)), None)
+        if match is None:
+            self._typed.text = typed[:-1]
+            self.app.bell()
+            return
+        self._choose(match)
 
 
 class Row(Widget, can_focus=True):
@@ -303,80 +351,3 @@ class Tick(Checkbox):
 
 class FieldButton(Button):
     BINDINGS = _MOVE
-
-
-class SearchField(TextField):
-    """A search box; down or enter moves into the list it filters."""
-
-    BINDINGS = [Binding("down", "into_list", "List", show=False)]
-
-    def __init__(self, target: str, *, enter_submits: bool = False, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.target = target
-        self.enter_submits = enter_submits
-
-    def action_into_list(self) -> None:
-        self.screen.set_focus(self.screen.query_one(f"#{self.target}"))
-
-    async def action_submit(self) -> None:
-        if self.enter_submits:
-            await super().action_submit()
-        else:
-            self.action_into_list()
-
-
-class MovingList(OptionList):
-    """An option list whose top (up past the first entry) hands focus back."""
-
-    BINDINGS = [Binding("up", "up_or_leave", "Up", show=False)]
-
-    def action_up_or_leave(self) -> None:
-        if not self.highlighted:
-            self.app.action_focus_previous()
-        else:
-            self.action_cursor_up()
-
-
-def set_content(widget: Static, content: Content) -> bool:
-    """Show `content` in a Static, doing nothing when it is what is shown already, and
-    skipping the layout pass when the height cannot change (the same number of lines,
-    as wrapped to the widget's width). The designer updates several of these at every
-    keypress, and a layout pass costs a frame's worth of time."""
-    old: Content | None = getattr(widget, "_designer_shown", None)
-    if old is not None and same(old, content):
-        return False
-    width = widget.content_size.width
-    lines = content.plain.split("\n")
-    same_height = (old is not None and width > 0
-                   and old.plain.count("\n") == len(lines) - 1)
-    if same_height and (max(map(len, lines)) > width
-                        or max(map(len, old.plain.split("\n"))) > width):
-        same_height = len(content.wrap(width)) == len(old.wrap(width))
-    widget._designer_shown = content  # type: ignore[attr-defined]
-    widget.update(content, layout=not same_height)
-    return True
-
-
-class DetailText(Static):
-    """The detail of the entry highlighted in a list above it. Its height only grows (it
-    fits again when the width changes): moving through the list then never moves what
-    is below it, nor costs a layout pass at each move or choice."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._given: tuple[Content, int] | None = None  # the last content and width
-        self._height = (0, 0)  # (width, lines) of what is shown
-
-    def show(self, content: Content) -> None:
-        width = self.content_size.width
-        given = self._given
-        if given is not None and given[1] == width and same(given[0], content):
-            return  # as shown (an edit elsewhere): not wrapped again
-        self._given = (content, width)
-        lines = len(content.wrap(width)) if width > 0 else 0
-        shown_width, shown_lines = self._height
-        if width > 0 and width == shown_width and lines < shown_lines:
-            content = Content("\n").join([content, *[Content("")] * (shown_lines - lines)])
-            lines = shown_lines
-        self.update(content, layout=not width or (width, lines) != self._height)
-        self._height = (width, lines)

@@ -20,7 +20,7 @@ from designer.errors import InputError
 from designer.escaping import printable
 from designer.systems import Assessment, EngageOptions, GameSystem
 from designer.tui.literal import literal
-from designer.tui.widgets.fields import set_content
+from designer.tui.widgets.shown import set_content
 
 
 def percent(value: Any) -> str:

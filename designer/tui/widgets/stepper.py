@@ -34,11 +34,13 @@ class Stepper(LineWidget, can_focus=True):
     current: reactive[int] = reactive(0, layout=False, repaint=False)
 
     class Selected(Message):
-        """The user picked a step."""
+        """The user picked a step: with the arrows (the focus stays on the steps), or
+        with a click (`enter`: the focus goes into the step, as with any way in)."""
 
-        def __init__(self, index: int) -> None:
+        def __init__(self, index: int, enter: bool = False) -> None:
             super().__init__()
             self.index = index
+            self.enter = enter
 
     class Entered(Message):
         """The user asked to go into the current step's editor."""
@@ -83,7 +85,7 @@ class Stepper(LineWidget, can_focus=True):
     def on_click(self, event: events.Click) -> None:
         index = event.y - 1
         if 0 <= index < len(self.steps):
-            self.post_message(self.Selected(index))
+            self.post_message(self.Selected(index, enter=True))
 
     def action_move(self, delta: int) -> None:
         index = max(0, min(len(self.steps) - 1, self.current + delta))

@@ -16,8 +16,8 @@ from designer.card import Card
 from designer.escaping import printable
 from designer.tally import Issue, Line, Tally
 from designer.tui.widgets.card import CardPreview
-from designer.tui.widgets.fields import set_content
 from designer.tui.widgets.lines import LineWidget
+from designer.tui.widgets.shown import set_content
 
 Row = tuple[str, str, int, str]
 

@@ -24,13 +24,32 @@ def entry_name(force: Force, index: int) -> str:
 
 
 class UnitTable(DataTable):
-    """The force's units; +/- change the count of the highlighted one."""
+    """The force's units; +/- change the count of the highlighted one. The one-letter
+    actions on entries are the table's: they work, and the footer shows them, only
+    while the table has the focus, so a letter typed in the force's name is text."""
 
     BINDINGS = [
         Binding("plus,equals_sign,right", "screen.count(1)", "Count", key_display="+/-"),
         Binding("minus,left", "screen.count(-1)", "Count", show=False),
         Binding("enter", "select_cursor", "Open"),
+        Binding("a", "screen.add", "Add", id="add"),
+        Binding("n", "screen.new_unit", "New", id="new"),
+        Binding("d", "screen.duplicate", "Copy", show=False, id="duplicate"),
+        Binding("delete,x", "screen.remove", "Remove", id="remove"),
+        Binding("e", "screen.add_example", "Add example", show=False, id="add-example"),
+        Binding("f", "screen.add_file", "Add file", show=False, id="add-file"),
+        Binding("o", "screen.open_unit", "Open", show=False, id="open-unit"),
     ]
+
+    @classmethod
+    def for_entries(cls, key_word: str | None) -> type[UnitTable]:
+        """The table for a system whose entries have a key of their own (a TACTICS
+        entry's side): `s` moves the highlighted entry to its next value, and the footer
+        names it in the system's word."""
+        if key_word is None:
+            return cls
+        binding = Binding("s", "screen.cycle_entry_key", key_word, id="entry-key")
+        return type(cls.__name__, (cls,), {"BINDINGS": [binding]})
 
     _columns_for: tuple[bool, tuple[str, ...]] | None = None  # the columns made for
 

@@ -28,7 +28,9 @@ from designer.tui.editors.op_en.common import (
     show_findings,
     talents_word,
 )
-from designer.tui.widgets.fields import Cycle, TextField, set_content
+from designer.tui.widgets.fields import Cycle
+from designer.tui.widgets.shown import set_content
+from designer.tui.widgets.text import TextField
 
 # --- step one: name, Core Stat and notes ----------------------------------------------------
 
@@ -59,10 +61,7 @@ class NameEditor(StepEditor):
         cycle = self.query_one("#core-stat", Cycle)
         if view.unit.core_stat in [v for v, _ in cycle.options]:
             cycle.value = view.unit.core_stat
-        notes = self.query_one("#notes", TextField)
-        if notes.value != view.unit.notes and not notes.has_focus:
-            with notes.prevent(TextField.Changed):
-                notes.value = view.unit.notes
+        self.query_one("#notes", TextField).show(view.unit.notes, external=view.external)
 
     def structure(self, view: View) -> Hashable:
         return view.unit.core_stat in view.catalog.core.die_stats

@@ -11,7 +11,6 @@ from typing import Any, ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.content import Content
-from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -23,8 +22,10 @@ from designer.systems.op_en.models import Character
 from designer.tally import Issue
 from designer.tui.editors.base import StepEditor, View
 from designer.tui.literal import literal
-from designer.tui.widgets.fields import DetailText, MovingList, SearchField, set_content
+from designer.tui.widgets.lists import MovingList
+from designer.tui.widgets.shown import DetailText, set_content
 from designer.tui.widgets.tally import issue_content
+from designer.tui.widgets.text import SearchField
 
 #: the card's three-letter stat names (its narrow Stats row)
 ABBREVIATIONS = {"move": "MOV", "fight": "FGT", "toughness": "TGH", "shoot": "SHT",
@@ -165,11 +166,6 @@ class SearchedListEditor(StepEditor):
 
     def show_detail(self) -> None:
         raise NotImplementedError
-
-    def first_field(self) -> Widget | None:
-        """The search, not the chosen entries above it: a step is for adding first."""
-        search = self.query_one(f"#{self.SEARCH_ID}", SearchField)
-        return search if search.focusable else super().first_field()
 
     @on(SearchField.Changed, ".add-search")
     def search(self, event: SearchField.Changed) -> None:

@@ -29,7 +29,10 @@ from designer.tui.editors.op_en.common import (
     now_text,
     ranks_text,
 )
-from designer.tui.widgets.fields import DetailText, MovingList, Row, SearchField, set_content
+from designer.tui.widgets.fields import Row
+from designer.tui.widgets.lists import MovingList
+from designer.tui.widgets.shown import DetailText, set_content
+from designer.tui.widgets.text import SearchField
 
 PLURALS = {"weapon": "Weapons", "armour": "Armour", "shield": "Shields", "item": "Items",
            "consumable": "Consumables"}
@@ -77,7 +80,7 @@ def carried_row(picked: Picked, width: int) -> Content:
 
 
 class EquipmentEditor(SearchedListEditor):
-    SEARCH_ID = "item-search"
+    SEARCH_ID = ENTRY_FIELD = "item-search"
     LIST_ID = "item-list"
 
     def __init__(self, view: View, step: Step, *, id: str | None = None) -> None:

@@ -18,7 +18,8 @@ from designer.systems.op_en.catalog import DIE_STATS
 from designer.tui.editors.base import StepEditor, View
 from designer.tui.editors.op_en.common import assign, complete, muted
 from designer.tui.literal import literal
-from designer.tui.widgets.fields import Cycle, FieldButton, set_content
+from designer.tui.widgets.fields import Cycle, FieldButton
+from designer.tui.widgets.shown import set_content
 
 LABEL = 9  # "Toughness", "Intellect"
 

@@ -34,7 +34,10 @@ from designer.tui.editors.op_en.common import (
     talent_entry,
     talents_word,
 )
-from designer.tui.widgets.fields import DetailText, MovingList, Row, SearchField, set_content
+from designer.tui.widgets.fields import Row
+from designer.tui.widgets.lists import MovingList
+from designer.tui.widgets.shown import DetailText, set_content
+from designer.tui.widgets.text import SearchField
 
 KINDS = (("skills", "Skills"), ("abilities", "Abilities"))
 HEADINGS = {"skills": "Skills: each costs the final value of its stat.",
@@ -55,7 +58,7 @@ def list_field(picked: Picked) -> tuple[str, int]:
 
 
 class TalentsEditor(SearchedListEditor):
-    SEARCH_ID = "talent-search"
+    SEARCH_ID = ENTRY_FIELD = "talent-search"
     LIST_ID = "talent-list"
 
     def __init__(self, view: View, step: Step, *, id: str | None = None) -> None:

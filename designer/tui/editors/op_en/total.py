@@ -14,7 +14,8 @@ from designer.systems.op_en import edits
 from designer.tui.editors.base import View
 from designer.tui.editors.op_en.common import muted
 from designer.tui.editors.tally import TallyEditor
-from designer.tui.widgets.fields import TextField, set_content
+from designer.tui.widgets.shown import set_content
+from designer.tui.widgets.text import TextField
 
 
 class TotalEditor(TallyEditor):
@@ -35,9 +36,7 @@ class TotalEditor(TallyEditor):
             Content.assemble(("CR ", "bold"), f'{final.cr}"', muted(f"  {cr}"))]))
         printed = self.query_one("#printed", TextField)
         shown = "" if view.unit.cost is None else str(view.unit.cost)
-        if printed.value != shown and not printed.has_focus:
-            with printed.prevent(TextField.Changed):
-                printed.value = shown
+        printed.show(shown, external=view.external)
 
     @on(TextField.Changed, "#printed")
     def printed(self, event: TextField.Changed) -> None:

@@ -23,7 +23,8 @@ from designer.tui.editors.openfire.common import (
     figures,
     muted,
 )
-from designer.tui.widgets.fields import Spinner, set_content
+from designer.tui.widgets.fields import Spinner
+from designer.tui.widgets.shown import set_content
 
 #: spinner key -> (label, the model entry's attribute, lowest, highest)
 STATS: dict[str, tuple[str, str, int, int]] = {

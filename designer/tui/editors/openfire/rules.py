@@ -33,16 +33,10 @@ from designer.tui.editors.openfire.common import (
     muted,
     valid,
 )
-from designer.tui.widgets.fields import (
-    Cycle,
-    FieldButton,
-    MovingList,
-    Row,
-    SearchField,
-    Spinner,
-    TextField,
-    set_content,
-)
+from designer.tui.widgets.fields import Cycle, FieldButton, Row, Spinner
+from designer.tui.widgets.lists import MovingList
+from designer.tui.widgets.shown import set_content
+from designer.tui.widgets.text import SearchField, TextField
 
 X_WORDS = {"int": "a number", "arc": "an arc", "none": ""}
 
@@ -89,6 +83,7 @@ def rule_cost_value(text: str) -> int | float | str:
 
 
 class RulesEditor(EntryEditor):
+    ENTRY_FIELD = "rule-search"
     TARGET_ID = "rule-target"
     BINDINGS = [Binding("delete,x", "remove_arc", "Remove", show=False)]
 

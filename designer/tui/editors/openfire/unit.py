@@ -27,14 +27,10 @@ from designer.tui.editors.openfire.common import (
     figures,
     muted,
 )
-from designer.tui.widgets.fields import (
-    Cycle,
-    FieldButton,
-    MovingList,
-    Spinner,
-    TextField,
-    set_content,
-)
+from designer.tui.widgets.fields import Cycle, FieldButton, Spinner
+from designer.tui.widgets.lists import MovingList
+from designer.tui.widgets.shown import set_content
+from designer.tui.widgets.text import TextField
 
 #: what a new entry of one's own starts as: the plain trooper of a new unit
 TROOPER = {"mov": 6, "skl": 7, "def": 7, "cmd": 7, "hp": 5}
@@ -101,9 +97,7 @@ class UnitEditor(StepEditor):
                                 ("category-text", unit.category or ""),
                                 ("notes", unit.notes)):
             for field in self.query(f"#{field_id}").results(TextField):
-                if field.value != shown and not field.has_focus:
-                    with field.prevent(TextField.Changed):
-                        field.value = shown
+                field.show(shown, external=view.external)
 
     @on(Cycle.Changed, "#module")
     def module(self, event: Cycle.Changed) -> None:

@@ -28,8 +28,10 @@ from designer.tui.editors.openfire.common import (
     muted,
 )
 from designer.tui.editors.tally import TallyEditor
-from designer.tui.widgets.fields import Cycle, MovingList, Row, set_content
+from designer.tui.widgets.fields import Cycle, Row
+from designer.tui.widgets.lists import MovingList
 from designer.tui.widgets.points_bar import PointsBar
+from designer.tui.widgets.shown import set_content
 
 EVERY = "every weapon"
 
@@ -42,6 +44,7 @@ def upgrade_text(upgrade: Upgrade, weapon: str | None) -> Content:
 
 
 class UpgradesEditor(EntryEditor):
+    ENTRY_FIELD = "upgrade-list"
     TARGET_ID = "upgrade-target"
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -38,14 +38,9 @@ from designer.tui.editors.openfire.common import (
     valid,
     weapon_data_text,
 )
-from designer.tui.widgets.fields import (
-    Cycle,
-    FieldButton,
-    MovingList,
-    Row,
-    Spinner,
-    TextField,
-)
+from designer.tui.widgets.fields import Cycle, FieldButton, Row, Spinner
+from designer.tui.widgets.lists import MovingList
+from designer.tui.widgets.text import TextField
 
 #: the form's numbers: id -> (label, start, lowest, highest)
 FORM = {"wpn-rng": ("RNG", 24, 0, 99), "wpn-att": ("ATT", 1, 1, 20),
@@ -69,6 +64,7 @@ def split_rules(text: str) -> list[str]:
 
 
 class WeaponsEditor(EntryEditor):
+    ENTRY_FIELD = "weapon-list"
     TARGET_ID = "weapon-target"
     BINDINGS = [Binding("enter", "load", "Load into the form", show=False)]
 

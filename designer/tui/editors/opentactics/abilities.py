@@ -25,17 +25,13 @@ from designer.tui.editors.base import StepEditor, View, pts
 from designer.tui.editors.opentactics.equipment import RANK_CEILING
 from designer.tui.literal import literal
 from designer.tui.screens.dialogs import Dialog
-from designer.tui.widgets.fields import (
-    FieldButton,
-    MovingList,
-    Row,
-    SearchField,
-    Spinner,
-    TextField,
-)
+from designer.tui.widgets.fields import FieldButton, Row, Spinner
+from designer.tui.widgets.lists import MovingList
+from designer.tui.widgets.text import SearchField, TextField
 
 
 class AbilitiesEditor(StepEditor):
+    ENTRY_FIELD = "ability-search"
     BINDINGS = [Binding("c", "custom", "Custom")]
 
     def __init__(self, view: View, step: Step, *, id: str | None = None) -> None:

@@ -22,7 +22,8 @@ from designer.systems.opentactics.models import POOL_FIELDS
 from designer.tally import Line, Tally
 from designer.tui.editors.base import StepEditor, View
 from designer.tui.literal import literal
-from designer.tui.widgets.fields import Cycle, FieldButton, MovingList, Spinner, Tick
+from designer.tui.widgets.fields import Cycle, FieldButton, Spinner, Tick
+from designer.tui.widgets.lists import MovingList
 
 RANK_CEILING = 10  # the highest rank offered for an open-ended span such as "1+"
 
@@ -56,6 +57,7 @@ def applied_effects(unit: Any, final: Final) -> list[str]:
 
 
 class EquipmentEditor(StepEditor):
+    ENTRY_FIELD = "item-table"
     #: items cost nothing themselves: their effects are priced under the other steps
     OWN_POINTS = False
 

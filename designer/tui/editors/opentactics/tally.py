@@ -10,7 +10,7 @@ from textual.widgets import Static
 from designer.systems.opentactics import edits
 from designer.tui.editors.base import View
 from designer.tui.editors.tally import TallyEditor
-from designer.tui.widgets.fields import TextField
+from designer.tui.widgets.text import TextField
 
 
 class PrintedTallyEditor(TallyEditor):
@@ -22,11 +22,8 @@ class PrintedTallyEditor(TallyEditor):
 
     async def update_fields(self, view: View) -> None:
         await super().update_fields(view)
-        printed = self.query_one("#printed", TextField)
         shown = "" if view.unit.points is None else str(view.unit.points)
-        if printed.value != shown and not printed.has_focus:
-            with printed.prevent(TextField.Changed):
-                printed.value = shown
+        self.query_one("#printed", TextField).show(shown, external=view.external)
 
     @on(TextField.Changed, "#printed")
     def printed(self, event: TextField.Changed) -> None:

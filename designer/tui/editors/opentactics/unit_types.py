@@ -16,7 +16,8 @@ from designer.systems.opentactics import edits
 from designer.systems.opentactics.catalog import CATEGORIES, Catalog
 from designer.tui.editors.base import StepEditor, View, pts
 from designer.tui.literal import literal
-from designer.tui.widgets.fields import FieldButton, Row, TextField
+from designer.tui.widgets.fields import FieldButton, Row
+from designer.tui.widgets.text import TextField
 
 CATEGORY_TITLES = {
     "tactical": "Tactical: one",

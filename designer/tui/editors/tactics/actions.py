@@ -16,7 +16,8 @@ from designer.escaping import printable
 from designer.systems.tactics import edits
 from designer.tui.editors.base import View
 from designer.tui.editors.tactics.common import TxEditor, muted
-from designer.tui.widgets.fields import Row, TextField
+from designer.tui.widgets.fields import Row
+from designer.tui.widgets.text import TextField
 
 #: list -> (heading, the kind's name, what it is in a few words)
 LISTS: dict[str, tuple[str, str, str]] = {
@@ -33,6 +34,7 @@ def split_action(text: str) -> tuple[str, str]:
 
 
 class ActionListsEditor(TxEditor):
+    ENTRY_FIELD = "add-maneuvers"
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self._shown: dict[str, Hashable] = {}

@@ -12,7 +12,6 @@ from designer.systems import Step
 from designer.systems.tactics.table import TableSettings
 from designer.tui.editors.base import StepEditor, View
 from designer.tui.literal import literal
-from designer.tui.widgets.fields import TextField
 
 
 def muted(text: str) -> Content:
@@ -29,15 +28,8 @@ def blank_or(value: Any) -> str:
     return "___" if value is None else str(value)
 
 
-def show_text(field: TextField, shown: str) -> None:
-    """Put `shown` in a text field the user is not typing in, posting nothing."""
-    if field.value != shown and not field.has_focus:
-        with field.prevent(TextField.Changed):
-            field.value = shown
-
-
 def show_static(widget: Static, content: Content | str) -> None:
-    from designer.tui.widgets.fields import set_content
+    from designer.tui.widgets.shown import set_content
 
     set_content(widget, content if isinstance(content, Content) else literal(content))
 

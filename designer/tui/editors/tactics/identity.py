@@ -19,10 +19,10 @@ from designer.tui.editors.tactics.common import (
     TxEditor,
     muted,
     show_static,
-    show_text,
     table_of,
 )
-from designer.tui.widgets.fields import Cycle, Spinner, TextField
+from designer.tui.widgets.fields import Cycle, Spinner
+from designer.tui.widgets.text import TextField
 
 LABEL = 8  # "Actions " and "Kind    " line up
 
@@ -75,7 +75,7 @@ class IdentityEditor(TxEditor):
             text = f"Actions  {'●' * (count or 0)} {count if count is not None else '___'}"
             show_static(fixed, muted(text + f"  fixed for a {unit.kind}"
                                      if choices else text))
-        show_text(self.query_one("#notes", TextField), unit.notes)
+        self.query_one("#notes", TextField).show(unit.notes, external=view.external)
 
     @on(Cycle.Changed, "#kind")
     def kind(self, event: Cycle.Changed) -> None:

@@ -22,7 +22,8 @@ from designer.systems.tactics.reference import AREA_TEXT, DISTANCE_NAMES, DISTAN
 from designer.systems.tactics.rules import FinalWeapon
 from designer.tui.editors.base import View
 from designer.tui.editors.tactics.common import TxEditor, muted, show_static, table_of
-from designer.tui.widgets.fields import Cycle, FieldButton, Row, Spinner, TextField
+from designer.tui.widgets.fields import Cycle, FieldButton, Row, Spinner
+from designer.tui.widgets.text import TextField
 
 LABEL = 9
 NONE = "none"
@@ -73,6 +74,7 @@ def weapon_text(w: FinalWeapon) -> Content:
 
 
 class WeaponsEditor(TxEditor):
+    ENTRY_FIELD = "wpn-name"
     BINDINGS = [Binding("enter", "load", "Load into the form", show=False)]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -1,0 +1,56 @@
+"""Statics whose text changes with each edit, shown without a layout pass when their
+height cannot change: the designer updates several at every keypress, and a layout pass
+costs a frame's worth of time."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.content import Content
+from textual.widgets import Static
+
+from designer.tui.widgets.lines import same
+
+
+def set_content(widget: Static, content: Content) -> bool:
+    """Show `content` in a Static, doing nothing when it is what is shown already, and
+    skipping the layout pass when the height cannot change (the same number of lines,
+    as wrapped to the widget's width)."""
+    old: Content | None = getattr(widget, "_designer_shown", None)
+    if old is not None and same(old, content):
+        return False
+    width = widget.content_size.width
+    lines = content.plain.split("\n")
+    same_height = (old is not None and width > 0
+                   and old.plain.count("\n") == len(lines) - 1)
+    if same_height and (max(map(len, lines)) > width
+                        or max(map(len, old.plain.split("\n"))) > width):
+        same_height = len(content.wrap(width)) == len(old.wrap(width))
+    widget._designer_shown = content  # type: ignore[attr-defined]
+    widget.update(content, layout=not same_height)
+    return True
+
+
+class DetailText(Static):
+    """The detail of the entry highlighted in a list above it. Its height only grows (it
+    fits again when the width changes): moving through the list then never moves what
+    is below it, nor costs a layout pass at each move or choice."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._given: tuple[Content, int] | None = None  # the last content and width
+        self._height = (0, 0)  # (width, lines) of what is shown
+
+    def show(self, content: Content) -> None:
+        width = self.content_size.width
+        given = self._given
+        if given is not None and given[1] == width and same(given[0], content):
+            return  # as shown (an edit elsewhere): not wrapped again
+        self._given = (content, width)
+        lines = len(content.wrap(width)) if width > 0 else 0
+        shown_width, shown_lines = self._height
+        if width > 0 and width == shown_width and lines < shown_lines:
+            content = Content("\n").join([content, *[Content("")] * (shown_lines - lines)])
+            lines = shown_lines
+        self.update(content, layout=not width or (width, lines) != self._height)
+        self._height = (width, lines)

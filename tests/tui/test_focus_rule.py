@@ -1,0 +1,90 @@
+"""One focus rule for every way into a step: pgdn, pgup, alt+N, a click on the steps and
+the command palette each land on the step's entry field, the same every time, for every
+system; a step with nothing to edit puts the focus on the steps."""
+
+from __future__ import annotations
+
+import pytest
+
+from designer.systems import examples_dir
+from designer.tui.app import build_app
+from designer.tui.widgets.stepper import Stepper
+from tests.tui.helpers import focused_id, settled
+
+pytestmark = pytest.mark.tui
+
+SIZE = (120, 40)
+
+#: system -> (example unit, the entry field of each step, in order)
+ENTRY_FIELDS = {
+    "opentactics": ("ash-warden.yaml", [
+        "dice-melee-off", "addbump-melee-off", "range-melee", "athletics", "item-table",
+        "ability-search", "types-tactical", "printed"]),
+    "op-en": ("brannoc-tull.yaml", [
+        "core-stat", "rank-list", "form-list", "stat-toughness", "trait-list",
+        "talent-search", "item-search", "printed"]),
+    "openfire": ("ash-crawler.yaml", [
+        "module", "count-0", "stat-0-mov", "weapon-list", "rule-search", "stepper",
+        "issue-list"]),
+    "tactics": ("dock-thug.yaml", [
+        "kind", "attr-precision", "shields", "wpn-name", "add-maneuvers", "issue-list"]),
+}
+
+
+async def enter_step(pilot, how: str, index: int, steps: int) -> None:
+    """Go to step `index` (from 0) the way `how`, from another step."""
+    app = pilot.app
+    if how == "pgdn":
+        await app.screen.action_goto(index - 1 if index else steps - 1)
+        await settled(pilot)
+        await pilot.press("pagedown" if index else "pageup")
+        if not index:  # from the last step back to the first: pgup all the way
+            await pilot.press(*["pageup"] * (steps - 2))
+    elif how == "pgup":
+        await app.screen.action_goto(index + 1 if index < steps - 1 else 0)
+        await settled(pilot)
+        await pilot.press("pageup" if index < steps - 1 else "pagedown")
+        if index == steps - 1:
+            await pilot.press(*["pagedown"] * (steps - 2))
+    elif how == "alt":
+        await app.screen.action_goto(0 if index else 1)
+        await settled(pilot)
+        await pilot.press(f"alt+{index + 1}")
+    elif how == "click":
+        await app.screen.action_goto(0 if index else 1)
+        await settled(pilot)
+        await pilot.click(Stepper, offset=(2, index + 1))
+    elif how == "palette":
+        await app.screen.action_goto(0 if index else 1)
+        await settled(pilot)
+        await pilot.press("ctrl+p", *f"step {index + 1}")
+        await settled(pilot)
+        await pilot.press("enter")
+    await settled(pilot)
+
+
+@pytest.mark.parametrize("how", ["pgdn", "pgup", "alt", "click", "palette"])
+@pytest.mark.parametrize("name", list(ENTRY_FIELDS))
+async def test_every_way_into_a_step_lands_on_its_entry_field(name, how):
+    example, expected = ENTRY_FIELDS[name]
+    app = build_app(unit_path=examples_dir(name) / "units" / example, start="edit")
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        landed = []
+        for index in range(len(expected)):
+            await enter_step(pilot, how, index, len(expected))
+            assert app.screen.step == index
+            landed.append(focused_id(app))
+        assert landed == expected
+
+
+async def test_the_arrows_in_the_steps_keep_the_focus_there_and_enter_goes_in():
+    app = build_app(unit_path=examples_dir() / "units" / "ash-warden.yaml", start="edit")
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        await pilot.press("ctrl+t", "down", "down")
+        await settled(pilot)
+        assert (app.screen.step, focused_id(app)) == (2, "stepper")
+        await pilot.press("enter")
+        await settled(pilot)
+        assert focused_id(app) == "range-melee"
