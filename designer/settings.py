@@ -109,17 +109,20 @@ def _valid_parts(data: dict[str, Any], path: Path) -> tuple[Settings, list[str]]
             return Settings.model_validate(data), problems
         except ValidationError as exc:
             found = validation_problems(exc, Settings, file=path)
+            dropped = False
             for problem, error in zip(found, exc.errors(include_url=False), strict=True):
                 loc = error["loc"]
                 if loc[:1] == ("keys",) and len(loc) > 1 and isinstance(data.get("keys"), dict):
+                    dropped |= loc[1] in data["keys"]
                     data["keys"].pop(loc[1], None)
                     problems.append(_said(problem, f"'{loc[1]}' keeps its default keys"))
-                elif loc:
-                    data.pop(loc[0], None)
+                else:
+                    dropped |= bool(loc) and loc[0] in data
+                    data.pop(loc[0] if loc else None, None)
                     problems.append(_said(problem, "it is ignored" if error["type"] ==
                                           "extra_forbidden" else "the default is used"))
-                else:  # nothing to drop: every setting at its default
-                    return Settings(), [*problems, _said(problem, DEFAULTS_USED)]
+            if not dropped:  # nothing left to drop: every setting at its default
+                return Settings(), problems
 
 
 def _said(exc: InputError, then: str) -> str:
