@@ -9,6 +9,9 @@ only lay the card's blocks out. A block is one of:
 - `Section`: a labelled list of entries (abilities, equipment, weapons), each a title,
   an optional note and an optional text.
 
+A table or section may carry a `key` saying what it holds, which data exports read through
+the system's `LISTING` instead of its display text.
+
 Tones name the role of a colour, not the colour: `attack` and `defence` (OpenTactics'
 red and blue dice), `highlight` (an elemental type), `muted`. Each format maps them.
 """
@@ -63,9 +66,13 @@ class Row:
 
 @dataclass(frozen=True, slots=True)
 class Table:
+    """Columns and rows; `key` names what the table holds for data exports (the system's
+    `LISTING` says what each key is), never shown."""
+
     columns: tuple[str, ...]
     rows: tuple[Row, ...]
     short_columns: tuple[str, ...] = ()  # three-letter heads for narrow previews
+    key: str = ""
 
     @property
     def heads(self) -> tuple[str, ...]:
@@ -109,6 +116,7 @@ class Section:
     short: str = ""
     compact: bool = False
     on_card: bool = True
+    key: str = ""  # what the section holds, for data exports (as a Table's key)
 
 
 Block = Table | Stat | Section
@@ -116,9 +124,13 @@ Block = Table | Stat | Section
 
 @dataclass(frozen=True, slots=True)
 class Tag:
+    """A word under the card's title; a `keyword` one (a type, a rank) is also the unit's
+    category in army-list data, the rest (how it was priced, its module) only shown."""
+
     name: str
     tone: Tone = ""
     mark: str = ""  # e.g. "*" for an elemental type, explained by the card's legend
+    keyword: bool = True
 
 
 @dataclass(frozen=True, slots=True)

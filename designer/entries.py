@@ -9,15 +9,33 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
 
 from designer.errors import InputError
 from designer.systems import Assessment, GameSystem
 from designer.tally import Issue, Tally
 from designer.units import LoadedUnit, load_unit_file, parse_unit_data
 
-if TYPE_CHECKING:
-    from designer.roster import RosterEntry
+MAX_COUNT = 999
+MAX_LABEL = 80  # characters of an entry's own name
+MAX_NOTE = 1000  # characters of an entry's note
+
+
+class RosterEntry(BaseModel):
+    """One entry of a roster file as written: a unit (a file or inline) and a count."""
+
+    model_config = ConfigDict(extra="forbid", defer_build=True, strict=True)
+
+    unit: str | dict[str, Any] = Field(
+        description="a unit file path, relative to the roster file, or an inline unit")
+    count: int = Field(1, ge=1, le=MAX_COUNT)
+    label: str | None = Field(None, min_length=1, max_length=MAX_LABEL,
+                              description="the entry's own name in this force "
+                                          "(Knight Squad A); the unit keeps its name")
+    note: str | None = Field(None, max_length=MAX_NOTE,
+                             description="a note kept with the entry and printed with it")
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +56,22 @@ class ForceEntry:
     written: Any = None
     #: the entry's own keys (the system's ENTRY_KEYS, e.g. a TACTICS entry's side)
     fields: Mapping[str, Any] = field(default_factory=dict)
+    #: why a broken entry could not be read, as the line a command prints
+    error: InputError | None = field(default=None, compare=False)
+    #: the entry's own name in this force ("Knight Squad A") and its note
+    label: str = ""
+    note: str = ""
+
+    @property
+    def shown_name(self) -> str:
+        """What a list of the force calls the entry: its label with the unit's name, or
+        the unit's name."""
+        name = self.tally.name
+        return f"{self.label} ({name})" if self.label and self.label != name else name
+
+    def own(self) -> dict[str, Any]:
+        """The entry's label and note as a roster file writes them (only those set)."""
+        return {k: v for k, v in (("label", self.label), ("note", self.note)) if v}
 
     @property
     def broken(self) -> bool:
@@ -102,7 +136,8 @@ def read_entry(entry: RosterEntry, i: int, game: GameSystem, base: Path, file: s
     if loaded.system.NAME != game.NAME:
         raise InputError(f"unit is for {loaded.system.NAME}, the roster for "
                          f"{game.NAME}", file=file, field=where)
-    return ForceEntry(loaded.assessment, entry.count, file_path, source)
+    return ForceEntry(loaded.assessment, entry.count, file_path, source,
+                      label=entry.label or "", note=entry.note or "")
 
 
 def broken_entry(unit: str | dict[str, Any], count: int, error: InputError,
@@ -129,7 +164,7 @@ def broken_entry(unit: str | dict[str, Any], count: int, error: InputError,
     problem = f"{detail}; {fix}" if f"'{name}'" in detail else f"{name}: {detail}; {fix}"
     tally = Tally(name=name, issues=[Issue("E-UNIT-FILE", "error", problem, "unit")])
     return ForceEntry(Assessment(None, None, tally), count, file, source, problem=problem,
-                      written={"unit": unit, "count": count})
+                      written={"unit": unit, "count": count}, error=error)
 
 
 def unit_path(base: Path, written: str, file: str | Path | None, where: str) -> Path:
@@ -150,7 +185,7 @@ def unit_path(base: Path, written: str, file: str | Path | None, where: str) -> 
 
 def written_as(entry: ForceEntry, base: Path | None) -> dict[str, Any]:
     """A broken entry as the roster had it (its path re-based when the roster moves)."""
-    written = {**(entry.written or {}), "count": entry.count, **entry.fields}
+    written = {**(entry.written or {}), "count": entry.count, **entry.own(), **entry.fields}
     if entry.file is not None and base is not None:
         written["unit"] = os.path.relpath(entry.file, base.resolve()).replace(os.sep, "/")
     return written

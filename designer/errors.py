@@ -31,3 +31,13 @@ class InputError(Exception):
         """The same error placed in a file and/or under an enclosing field."""
         field = ".".join(p for p in (field_prefix, self.field) if p)
         return InputError(self.problem, file=file if file is not None else self.file, field=field)
+
+
+class InputErrors(Exception):
+    """Several pieces of input that cannot be read (every unreadable entry of a roster):
+    the CLI prints each as its line and exits 2."""
+
+    def __init__(self, errors: list[InputError]) -> None:
+        self.errors = errors
+        super().__init__("\n".join(e.line() for e in errors))
+

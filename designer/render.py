@@ -84,8 +84,11 @@ def tally_renderable(tally: Tally, game: GameSystem, card: Card | None = None) -
     table.add_column("Step", footer="Total")
     table.add_column("Item")
     table.add_column("Points", justify="right", footer=Text(str(tally.total), style="bold"))
-    for step, item, points in _tally_rows(tally, game):
-        table.add_row(step, Text(item), points)
+    beside = tally.beside_label
+    if beside is not None:
+        table.add_column(printable(beside), justify="right", style="dim")
+    for step, item, *figures in _tally_rows(tally, game):
+        table.add_row(step, Text(item), *figures)
     parts: list[Any] = [table]
     audit = tally.audit()
     if audit:
@@ -104,9 +107,11 @@ def tally_text(tally: Tally, game: GameSystem, card: Card | None = None) -> str:
         lines.append(_no_points(game))
     else:
         lines.append(printable(tally.name))
-        rows = [["Step", "Item", "Points"], *map(list, _tally_rows(tally, game)),
-                ["Total", "", str(tally.total)]]
-        lines += aligned(rows, right={2})
+        beside = tally.beside_label
+        extra = [] if beside is None else [printable(beside)]
+        rows = [["Step", "Item", "Points", *extra], *map(list, _tally_rows(tally, game)),
+                ["Total", "", str(tally.total), *[""] * len(extra)]]
+        lines += aligned(rows, right={2, 3})
         audit = tally.audit()
         if audit:
             lines.append(f"Audit: {audit}")
@@ -123,14 +128,18 @@ def card_lines(card: Card) -> list[str]:
     return lines
 
 
-def _tally_rows(tally: Tally, game: GameSystem) -> Iterator[tuple[str, str, str]]:
-    """(step, item, points) per tally line; a step is named on its first line only."""
+def _tally_rows(tally: Tally, game: GameSystem) -> Iterator[tuple[str, ...]]:
+    """(step, item, points) per tally line, and the second figure beside the points
+    when the tally's lines have one ("" on a line without); a step is named on its
+    first line only."""
     titles = step_titles(game.steps())
     previous = None
+    beside = tally.beside_label is not None
     for line in tally.breakdown:
         step = titles.get(line.step, line.step) if line.step != previous else ""
         previous = line.step
-        yield step, printable(line.item), str(line.points)
+        row = (step, printable(line.item), str(line.points))
+        yield (*row, line.beside.text() if line.beside else "") if beside else row
 
 
 def _no_points(game: GameSystem) -> str:
@@ -185,7 +194,7 @@ def force_renderable(force: Force) -> Group:
             notes.append(f"warning {printable(issue.line())}\n", style="yellow")
         notes.rstrip()
         figures = (str(tally.total), str(entry.subtotal)) if priced else ()
-        table.add_row(Text(printable(tally.name)), str(entry.count), *figures,
+        table.add_row(Text(printable(entry.shown_name)), str(entry.count), *figures,
                       notes if notes.plain else Text("legal", style="green"))
     parts: list[Any] = [table]
     for line, kind in _force_lines(force, force.total):
@@ -207,7 +216,7 @@ def force_text(force: Force) -> str:
         tally = entry.tally
         figures = [str(tally.total), str(entry.subtotal)] if priced else []
         notes = _finding_lines(tally) or ["legal"]
-        rows.append([printable(tally.name), str(entry.count), *figures, notes[0]])
+        rows.append([printable(entry.shown_name), str(entry.count), *figures, notes[0]])
         rows += [[*blank, note] for note in notes[1:]]
     total = force.total
     rows.append(["Total", str(force.unit_count), *(["", str(total)] if priced else []), ""])

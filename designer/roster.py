@@ -7,7 +7,6 @@ keeps an undo history of them, editing with the `with_*` methods that return a n
 
 from __future__ import annotations
 
-import gc
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -16,7 +15,15 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from designer.entries import ForceEntry, broken_entry, entry_fields, read_entry, written_as
+from designer.entries import (
+    MAX_COUNT,
+    ForceEntry,
+    RosterEntry,
+    broken_entry,
+    entry_fields,
+    read_entry,
+    written_as,
+)
 from designer.errors import InputError
 from designer.io import parse_yaml, read_text, refuse_boolean_keys, require_mapping, validate
 from designer.systems import (
@@ -29,17 +36,8 @@ from designer.systems import (
 from designer.tally import Issue
 from designer.units import LoadedUnit, system_of
 
-MAX_COUNT = 999
 MAX_CAP = 1_000_000
 MAX_ENTRIES = 5000
-
-
-class RosterEntry(BaseModel):
-    model_config = ConfigDict(extra="forbid", defer_build=True, strict=True)
-
-    unit: str | dict[str, Any] = Field(
-        description="a unit file path, relative to the roster file, or an inline unit")
-    count: int = Field(1, ge=1, le=MAX_COUNT)
 
 
 class RosterFile(BaseModel):
@@ -226,28 +224,21 @@ def parse_roster(data: Any, *, file: str | Path | None = None,
         except InputError as exc:
             if not keep_broken:
                 raise
-            made = broken_entry(entry.unit, entry.count, exc, base, file)
+            made = replace(broken_entry(entry.unit, entry.count, exc, base, file),
+                           label=entry.label or "", note=entry.note or "")
         entries.append(replace(made, fields=own[i]) if own[i] else made)
     return Force(game, catalog, roster.name, roster.points_cap, tuple(entries),
                  path=Path(file) if file else None, fields=fields)
 
 
 def load_roster(path: str | Path, *, keep_broken: bool = False) -> Force:
-    """The roster file at `path` (`parse_roster`). The cyclic garbage collector waits
-    meanwhile: a big roster builds tens of thousands of objects, none of them garbage,
-    and the collector's passes over them took a fifth of the load."""
+    """The roster file at `path` (`parse_roster`)."""
     text = read_text(path)
     if text.count("unit:") > MAX_ENTRIES:  # refuse a huge roster before parsing it
         raise InputError(f"more than {MAX_ENTRIES} unit entries; split the force",
                          file=path, field="units")
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        data = require_mapping(parse_yaml(text, file=path), "roster", file=path)
-        return parse_roster(data, file=path, keep_broken=keep_broken)
-    finally:
-        if collecting:
-            gc.enable()
+    data = require_mapping(parse_yaml(text, file=path), "roster", file=path)
+    return parse_roster(data, file=path, keep_broken=keep_broken)
 
 
 def roster_data(force: Force, base: Path | None = None) -> dict[str, Any]:
@@ -259,7 +250,7 @@ def roster_data(force: Force, base: Path | None = None) -> dict[str, Any]:
         data["points_cap"] = force.cap
     data["units"] = [written_as(e, base) if e.broken else
                      {"unit": _source(e, base) or force.game.unit_data(e.unit),
-                      "count": e.count, **e.fields} for e in force.entries]
+                      "count": e.count, **e.own(), **e.fields} for e in force.entries]
     return force.game.join_roster(data, force.fields)
 
 

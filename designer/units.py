@@ -10,6 +10,7 @@ from typing import Any
 from designer.errors import InputError
 from designer.io import load_mapping, refuse_boolean_keys, require_mapping
 from designer.systems import DEFAULT_SYSTEM, Assessment, GameSystem, system
+from designer.systems.identity import derived_id
 from designer.tally import Tally
 
 
@@ -49,7 +50,8 @@ def parse_unit_data(data: Any, *, file: str | Path | None = None,
                     shared: dict[str, Any] | None = None) -> LoadedUnit:
     """A unit from loaded YAML, of the system its `system:` key names, else `default`.
     An inline unit in a roster takes the roster's system and `shared` keys (those of the
-    system's SHARED_KEYS the roster gives) when it gives none of its own."""
+    system's SHARED_KEYS the roster gives) when it gives none of its own. A unit whose
+    data keeps no `id:` gets the one derived from its system and name."""
     mapping = require_mapping(data, "unit", file=file)
     own = system_of(mapping, file, default)
     if not field_prefix and own.is_roster(mapping):
@@ -60,6 +62,8 @@ def parse_unit_data(data: Any, *, file: str | Path | None = None,
     refuse_boolean_keys(mapping, file, own.BOOLEAN_KEY_FIX, field_prefix)
     catalog = own.catalog_for(mapping, file)
     unit = own.parse_unit(mapping, catalog, file=file, field_prefix=field_prefix)
+    if own.unit_id(unit) is None:
+        unit = own.with_unit_id(unit, derived_id(own.NAME, own.unit_name(unit)))
     return LoadedUnit(own, catalog, unit, Path(file) if file else None)
 
 

@@ -84,5 +84,5 @@ def test_a_name_cannot_break_out_of_its_comment(tmp_path, name):
                       encoding="utf-8")
     written = export_path(source, "yaml", out=tmp_path / "out")
     data = yaml.safe_load(written.read_text(encoding="utf-8"))
-    assert set(data) == {"system", "name", "types", "athletics"}
+    assert set(data) == {"system", "name", "types", "athletics", "id"}
     assert load_unit_file(written).unit.name == name

@@ -1,6 +1,6 @@
-"""An export of several files (BattleScribe's game system, catalogue and roster) is
-complete or leaves nothing: a disk that fills up, or a file that cannot be put in place,
-part way through leaves the folder as it was, old files included."""
+"""An export of several files (BattleScribe's game system, catalogue, roster and data
+index) is complete or leaves nothing: a disk that fills up, or a file that cannot be put
+in place, part way through leaves the folder as it was, old files included."""
 
 from __future__ import annotations
 
@@ -45,20 +45,21 @@ def test_a_set_that_cannot_be_finished_leaves_nothing(tmp_path, monkeypatch, cap
     assert _listing(out) == ["notes.txt"]  # no .gst, no .cat, no temporary folder
     err = capsys.readouterr().err
     assert err == (f"designer: error: {out / 'northern-raid.ros'}: cannot write: No space "
-                   "left on device; none of the 3 files was written\n")
+                   "left on device; none of the 4 files was written\n")
 
 
 def test_a_failed_update_puts_the_old_files_back(tmp_path, monkeypatch):
     out = tmp_path / "bs"
     out.mkdir()
     before = {name: f"an older {name}\n".encode() for name in
-              ("opentactics.gst", "northern-raid.cat", "northern-raid.ros")}
+              ("opentactics.gst", "northern-raid.cat", "northern-raid.ros",
+                           "index.bsi")}
     for name, data in before.items():
         (out / name).write_bytes(data)
     os.chmod(out / "northern-raid.cat", 0o640)
     with monkeypatch.context() as patch:
         _full_disk_on(patch, ".ros")
-        with pytest.raises(InputError, match="none of the 3 files was written"):
+        with pytest.raises(InputError, match="none of the 4 files was written"):
             export_path(ROSTER, "battlescribe", out=out, overwrite=True)
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before
     assert stat.S_IMODE((out / "northern-raid.cat").stat().st_mode) == 0o640
@@ -78,7 +79,7 @@ def test_a_disk_full_while_writing_leaves_nothing(tmp_path, monkeypatch):
         return real(fd)
 
     monkeypatch.setattr(os, "fsync", fsync)
-    with pytest.raises(InputError, match="No space left on device; none of the 3 files"):
+    with pytest.raises(InputError, match="No space left on device; none of the 4 files"):
         export_path(ROSTER, "battlescribe", out=tmp_path / "bs")
     assert _listing(tmp_path / "bs") == []
 

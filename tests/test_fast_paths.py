@@ -21,7 +21,7 @@ from designer.cli.pricing import quick_args
 from designer.export.fit import PT, fit_size, pdf_safe, truncate
 from designer.export.fonts import CJK, FAUX_BOLD, LATIN, split
 from designer.export.layout import INK
-from designer.export.pdf import BAND, RULE, WHITE, Book, fit_line
+from designer.export.pdf_book import BAND, RULE, WHITE, Book, fit_line
 from designer.export.shapes import DIE
 from designer.roster import load_roster
 from designer.systems import catalog_root, examples_dir, system
@@ -91,7 +91,7 @@ def test_a_terminal_gets_rich_tables_for_a_normal_force_only(monkeypatch, capsys
     assert "┃ Unit" in capsys.readouterr().out
     force = load_roster(ROSTERS / "northern-raid.yaml")
     big = force.with_entries(force.entries * (RICH_ROWS // len(force.entries) + 1))
-    monkeypatch.setattr("designer.roster.load_roster", lambda path: big)
+    monkeypatch.setattr("designer.roster.load_roster", lambda path, **options: big)
     assert main(["check", str(ROSTERS / "northern-raid.yaml")]) == 1  # over its cap now
     out = capsys.readouterr().out
     assert "┃" not in out and out.count("\nLevy Spearman ") == RICH_ROWS // 6 + 1

@@ -11,15 +11,29 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 
-from designer.cli import browsing, designing, exporting, matchups, pricing
-from designer.cli.common import EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, RICH_ROWS, user_settings
-from designer.errors import InputError
+from designer.cli import (
+    browsing,
+    designing,
+    exporting,
+    importing,
+    matchups,
+    modules,
+    pricing,
+)
+from designer.cli.common import (
+    EXIT_INPUT,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    RICH_ROWS,
+    user_settings,
+)
+from designer.errors import InputError, InputErrors
 
 __all__ = ["RICH_ROWS", "build_parser", "main"]
 
 Handler = Callable[[argparse.Namespace], int]
 #: the modules that add commands, in the order `designer --help` lists them
-GROUPS = (designing, pricing, exporting, browsing, matchups)
+GROUPS = (designing, pricing, exporting, importing, browsing, matchups, modules)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -70,6 +84,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return handler(args)
     except InputError as exc:
         print(f"designer: error: {exc.shown()}", file=sys.stderr)
+        return EXIT_INPUT
+    except InputErrors as many:
+        for exc in many.errors:
+            print(f"designer: error: {exc.shown()}", file=sys.stderr)
         return EXIT_INPUT
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED

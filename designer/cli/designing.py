@@ -60,6 +60,8 @@ def cmd_guide() -> int:
           "  designer price UNIT.yaml [--json]      price a unit and explain the total\n"
           "  designer check ROSTER.yaml [--cap N]   check a force against its points cap\n"
           "  designer export FILE --format pdf|html|md|txt|json|yaml|battlescribe [--out DIR]\n"
+          "  designer import FILE.cat|.ros [--out DIR]  unit and roster files back from\n"
+          "                                         designer's BattleScribe exports\n"
           "  designer odds A.yaml B.yaml [--skill S]  the odds of one against the other\n"
           "  designer catalog [SECTION] [--system S] [--search TEXT]\n"
           "  designer schema                        write JSON Schemas to schemas/\n\n"

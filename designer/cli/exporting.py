@@ -14,12 +14,13 @@ from designer.escaping import printable
 
 def add_parsers(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
     p = sub.add_parser("export", help="export cards, record sheets, rosters or data")
-    p.add_argument("file", type=Path, metavar="UNIT_OR_ROSTER.yaml",
+    p.add_argument("files", type=Path, nargs="+", metavar="UNIT_OR_ROSTER.yaml",
                    help="a unit file (its card and record sheet) or a roster (the force "
-                        "summary, every card and sheet)")
+                        "summary, every card and sheet); battlescribe takes several, of "
+                        "one system")
     p.add_argument("--format", "-f", required=True, metavar="FORMAT",
                    help="pdf, html, md, txt, json, yaml or battlescribe (a game system, a "
-                        "catalogue and, for a roster, a roster file)")
+                        "catalogue of every unit, a roster per roster file, a data index)")
     p.add_argument("--out", "-o", type=Path, default=None, metavar="PATH",
                    help="folder to write into (default: exports/), or a file name with "
                         "the format's extension")
@@ -34,12 +35,13 @@ def add_parsers(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
 def cmd_export(args: argparse.Namespace) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-    from designer.export import export_path
+    from designer.export import export_paths
 
     out = console()
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                   console=out, transient=True, disable=not out.is_terminal) as bar:
-        task = bar.add_task(f"Exporting {args.file.name}", total=None)
+        more = f" and {len(args.files) - 1} more" if len(args.files) > 1 else ""
+        task = bar.add_task(f"Exporting {args.files[0].name}{more}", total=None)
 
         def progress(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)
@@ -47,8 +49,8 @@ def cmd_export(args: argparse.Namespace) -> int:
         paper = args.paper
         if paper is None:
             paper = user_settings().paper
-        path = export_path(args.file, args.format, out=args.out, paper=paper,
-                           overwrite=args.force, progress=progress, zipped=args.zip)
+        path = export_paths(args.files, args.format, out=args.out, paper=paper,
+                            overwrite=args.force, progress=progress, zipped=args.zip)
     for written in path.paths:
         out.print(f"wrote {written}", soft_wrap=True, markup=False, highlight=False)
     if path.warning:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from designer.cli.common import EXIT_OK, EXIT_RULES, RICH_ROWS, console, points_cap, terminal
-from designer.errors import InputError
+from designer.errors import InputError, InputErrors
 from designer.escaping import json_text
 
 
@@ -68,7 +68,10 @@ def cmd_price(args: argparse.Namespace) -> int:
 def cmd_check(args: argparse.Namespace) -> int:
     from designer.roster import load_roster
 
-    force = load_roster(args.roster)
+    force = load_roster(args.roster, keep_broken=True)
+    unreadable = [e.error for e in force.entries if e.error is not None]
+    if unreadable:  # every one at once, as the designer lists them
+        raise InputErrors(unreadable)
     if args.cap is not None:
         if not force.game.PRICED:
             raise InputError(f"{force.game.TITLE} defines no points; --cap does not apply",

@@ -1,13 +1,15 @@
 """Exports of a unit or roster file: printable PDF cards, record sheets and force
 rosters, self-contained HTML, Markdown and plain text for forums and chats, the
 normalised data as JSON or YAML, and BattleScribe data files (`battlescribe`, a BUNDLES
-format: a game system, a catalogue and a roster written together).
+format: a game system, one catalogue of the units of several files, their rosters and a
+data index written together).
 
-`export_path` is what the `designer export` command calls: it loads the file and hands
-it to `export_doc`, which the TUI calls with the unit or force it holds in memory
-(`unit_doc(loaded)`, `roster_doc(force)`). Files are named after the unit or force
-(made safe by `safe_name`), land inside the chosen folder whatever the name holds, are
-written atomically, and an existing file is only replaced when asked to. Both return the
+`export_paths` is what the `designer export` command calls (one file; several for the
+battlescribe format); `export_path` loads one file and hands it to `export_doc`, which
+the TUI calls with the unit or force it holds in memory (`unit_doc(loaded)`,
+`roster_doc(force)`). Files are named after the unit or force (made safe by
+`safe_name`), land inside the chosen folder whatever the name holds, are written
+atomically, and an existing file is only replaced when asked to. All return the
 path written as an `Exported`, which also tells what the export could not show: a PDF's
 characters that no bundled font has (`missing`, and `warning` to print).
 
@@ -19,7 +21,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -45,8 +47,8 @@ _RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)),
              *(f"lpt{i}" for i in range(1, 10))}
 
 __all__ = ["ALL_FORMATS", "BUNDLES", "DEFAULT_OUT", "FORMATS", "PAPERS", "ExportDoc",
-           "Exported", "export_doc", "export_path", "load_doc", "render", "roster_doc",
-           "safe_name", "target_for", "unit_doc"]
+           "Exported", "export_doc", "export_path", "export_paths", "load_doc", "render",
+           "roster_doc", "safe_name", "target_for", "unit_doc"]
 
 
 class Exported(type(Path())):  # type: ignore[misc]
@@ -89,8 +91,39 @@ def export_path(source: Path, fmt: str, *, out: Path | None = None, paper: str =
     fmt = _check_format(fmt, source)
     paper = _check_paper(paper, source)
     _check_zipped(fmt, zipped, source)
+    if fmt in BUNDLES:
+        return export_paths([source], fmt, out=out, paper=paper, overwrite=overwrite,
+                            progress=progress, zipped=zipped)
     return export_doc(load_doc(source), fmt, out=out, paper=paper, overwrite=overwrite,
                       progress=progress, zipped=zipped)
+
+
+def export_paths(sources: Sequence[Path], fmt: str, *, out: Path | None = None,
+                 paper: str = "a4", overwrite: bool = False, progress: Progress | None = None,
+                 zipped: bool = False) -> Exported:
+    """`export_path` for one file; the battlescribe format takes several (the units and
+    rosters of one system, written as one catalogue) and then adds the stable id of each
+    unit whose file keeps none to its file (`unit_ids.keep_ids`)."""
+    fmt = _check_format(fmt, sources[0] if sources else None)
+    _check_zipped(fmt, zipped, sources[0] if sources else None)
+    if len(sources) != 1 and fmt not in BUNDLES:
+        raise InputError(f"the {fmt} format exports one file at a time; only "
+                         f"{', '.join(BUNDLES)} takes several", field="FILE")
+    if fmt not in BUNDLES:
+        return export_path(sources[0], fmt, out=out, paper=paper, overwrite=overwrite,
+                           progress=progress, zipped=zipped)
+    from designer.export.battlescribe import export_battlescribe
+    from designer.unit_ids import keep_ids
+
+    docs = [load_doc(source) for source in sources]
+    written = export_battlescribe(docs, out=out if out is not None else DEFAULT_OUT,
+                                  overwrite=overwrite, zipped=zipped, progress=progress)
+    for doc in docs:
+        files = [e.file for e in doc.force.entries] if doc.force is not None else []
+        for path in dict.fromkeys([doc.source, *files]):
+            if path is not None:
+                keep_ids(path)
+    return written
 
 
 def export_doc(doc: ExportDoc, fmt: str, *, out: Path | None = None, paper: str = "a4",
@@ -107,7 +140,7 @@ def export_doc(doc: ExportDoc, fmt: str, *, out: Path | None = None, paper: str 
     if fmt == "battlescribe":
         from designer.export.battlescribe import export_battlescribe
 
-        return export_battlescribe(doc, out=out if out is not None else DEFAULT_OUT,
+        return export_battlescribe([doc], out=out if out is not None else DEFAULT_OUT,
                                    overwrite=overwrite, zipped=zipped, progress=progress)
     target = target_for(doc, fmt, out if out is not None else DEFAULT_OUT)
     _refuse_existing(target, doc.source, overwrite)

@@ -44,7 +44,7 @@ from designer.export.layout import (
     tags_text,
     tone_colour,
 )
-from designer.export.pdf import BAND, RULE, WHITE, Book
+from designer.export.pdf_book import BAND, RULE, WHITE, Book
 from designer.export.shapes import ICONS
 
 

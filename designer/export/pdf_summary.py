@@ -7,7 +7,7 @@ from __future__ import annotations
 from designer.export.document import ForceView
 from designer.export.fit import PT, Colour, Fitted, Run, pdf_safe, width, wrap
 from designer.export.layout import GREY, INK, RED
-from designer.export.pdf import BAND, WHITE, Book
+from designer.export.pdf_book import BAND, WHITE, Book
 
 GREEN: Colour = (24, 122, 52)
 GREEN_BG: Colour = (229, 245, 233)

@@ -12,18 +12,24 @@ What a shell may ask of a system, and why each member exists:
   `catalog_for(data, file)` picks the one a file asks for (an Op-En setting, an Open
   Fire module); by default the bundled one.
 - `parse_unit(data, catalog, file=, field_prefix=)`, `new_unit(name, catalog)` and
-  `unit_data(unit)`: reading, starting and writing a unit file.
+  `unit_data(unit)`: reading, starting and writing a unit file; `unit_id` and
+  `with_unit_id` the stable id the file keeps (`identity`).
 - `assess(unit, catalog) -> Assessment`: the unit, its final values and its `Tally`,
   computed once; shells never fold or price again.
 - `steps()`: the build steps the TUI walks (stepper, step keys, palette, help), and
   `step_of(field)` to file each finding under its step.
-- `card(assessment) -> designer.card.Card`: what every export and the preview draw.
+- `card(assessment) -> designer.card.Card`: what every export and the preview draw;
+  `LISTING` (a `listing.Listing`) names its parts as army-list data (BattleScribe) does.
 - `force_rules(catalog, fields) -> ForceRules`: the budget's name (or none), force checks
-  that see every entry, and labelled facts (starting morale, treasury left, ...);
+  that see every entry, labelled facts (starting morale, treasury left, ...) and the
+  `limits` those checks enforce, as army-list tools can state them;
   `split_roster` / `join_roster` carry a system's own force fields (Op-En's core stat)
   beside the generic roster (name, budget, units), and `SHARED_KEYS` names the roster
   keys an inline unit takes when it names none (a setting, a module).
 - `catalog_sections(catalog)`: the browsable tables of `designer catalog` and the TUI.
+- `module_audit(path)`: for a system whose armies come from game modules with listed
+  points (Open Fire), the module's points beside the system's costing formula (the
+  `designer module audit` workbench); None for a system without modules.
 - `json_schemas()`: the JSON Schemas of the system's file formats.
 
 Capability flags: `PRICED` is False for a system whose rules define no points; shells
@@ -45,9 +51,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from designer.errors import InputError
+from designer.systems.listing import Limit, Listing
 from designer.tally import Issue, Tally
 
 if TYPE_CHECKING:
+    from designer.audit import Audit
     from designer.card import Card
 
 #: every registered system's id, in the order menus list them
@@ -116,6 +124,8 @@ class ForceRules:
     facts: Callable[[Sequence[Member]], list[Fact]] = lambda members: []
     default_budget: int | None = None
     over_code: str = "E-OVER-CAP"  # the finding for a force over its budget
+    #: what `checks` enforce, as limits army-list tools can state, for the given units
+    limits: Callable[[Sequence[Assessment]], tuple[Limit, ...]] = lambda units: ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,6 +225,8 @@ class GameSystem(ABC):
     ENGAGES: ClassVar[bool] = False
     ENGAGE_WORD: ClassVar[str] = "skill"
     ENGAGE_EXTRAS: ClassVar[tuple[tuple[str, str], ...]] = ()
+    #: how army-list data (BattleScribe) names what this system's cards hold
+    LISTING: ClassVar[Listing] = Listing()
 
     # --- files -------------------------------------------------------------------------
 
@@ -244,6 +256,16 @@ class GameSystem(ABC):
 
     def unit_name(self, unit: Any) -> str:
         return unit.name
+
+    def unit_id(self, unit: Any) -> str | None:
+        """The stable id the unit keeps (`identity.UnitId`), or None."""
+        return getattr(unit, "id", None)
+
+    def with_unit_id(self, unit: Any, unit_id: str) -> Any:
+        """`unit` keeping `unit_id`; unchanged when its model holds no id."""
+        if "id" not in getattr(type(unit), "model_fields", {}):
+            return unit
+        return unit.model_copy(update={"id": unit_id})
 
     def is_roster(self, data: dict[str, Any]) -> bool:
         """Whether a file's data is a roster (a force) rather than one unit."""
@@ -307,6 +329,11 @@ class GameSystem(ABC):
     def catalog_sections(self, catalog: Any) -> tuple[CatalogSection, ...]:
         """The catalog as browsable sections."""
 
+    def force_choices(self, catalog: Any) -> tuple[tuple[str, dict[str, Any]], ...]:
+        """(label, force fields) of each kind of force army-list tools should offer (Op-En:
+        one per Core Stat); by default one with no fields of its own."""
+        return (("", {}),)
+
     def entry_choices(self, key: str, fields: Mapping[str, Any]) -> tuple[str, ...]:
         """The values the entry key `key` (one of ENTRY_KEYS) may take in a force whose own
         fields are `fields`, in the order the forces screen cycles through them."""
@@ -318,6 +345,12 @@ class GameSystem(ABC):
         their lists), or None when a unit does not take that section's entries (a
         reference table). Raises InputError when this unit cannot take this one (it has
         it already, ...)."""
+        return None
+
+    def module_audit(self, path: Path) -> Audit | None:
+        """The audit of a game module file: every priced entry's listed points beside
+        the system's formula (InputError for a file that is not a readable module);
+        None for a system without modules."""
         return None
 
     @abstractmethod

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Iterable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +23,7 @@ from textual.screen import Screen
 from designer.errors import InputError
 from designer.escaping import printable
 from designer.settings import Settings, load_settings
-from designer.systems import GameSystem, system
+from designer.systems import SYSTEMS, GameSystem, system
 from designer.tui.commands import CatalogCommands, UnitCommands
 from designer.tui.documents import ForceDoc, UnitDoc, display_path, kind_of
 from designer.tui.editors import help_keys
@@ -303,10 +304,39 @@ class DesignerApp(KeptSettings, QuitGuard, KeyGate):
     # --- command palette ---------------------------------------------------------------------
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        from designer.tui.commands import document_commands
+        from designer.tui.commands import screen_commands
 
-        yield from document_commands(self, screen)
+        yield from screen_commands(screen)
+        yield from self.app_commands()
         yield from super().get_system_commands(screen)
+
+    def app_commands(self) -> Iterable[SystemCommand]:
+        """The palette's commands that are the app's, whatever the screen: open, a new
+        unit or force of any system, the modes, help."""
+        from designer.tui.screens.browser import and_list
+        from designer.tui.screens.help import number_word
+
+        game = self.game_here()
+        word = game.UNIT_WORD
+        yield SystemCommand("Open…", f"Open a {word} or roster file (ctrl+o)", self.action_open)
+        for name in SYSTEMS:
+            other = system(name)
+            yield SystemCommand(f"New {other.TITLE} {other.UNIT_WORD}",
+                                f"Design a new {other.UNIT_WORD} (saved where you say)",
+                                partial(self.start_new, name, "unit"))
+            yield SystemCommand(f"New {other.TITLE} force",
+                                f"Start an empty force of {other.UNIT_WORD}s",
+                                partial(self.start_new, name, "force"))
+        yield SystemCommand("Forces", "The forces screen (f2)", partial(self.action_show,
+                                                                        "forces"))
+        sections = and_list(self.section_names(self.game))
+        yield SystemCommand("Catalog browser", f"{sections[:1].upper()}{sections[1:]} (f3)",
+                            partial(self.action_show, "browser"))
+        if self.unit_doc is not None:
+            yield SystemCommand(word.title(), f"The {word} opened on its own (f4)",
+                                partial(self.action_show, "unit"))
+        yield SystemCommand("Help", f"Keys and the {number_word(len(game.steps()))} steps "
+                            "(f1)", self.action_help)
 
     def start_new(self, name: str, kind: str) -> None:
         """A new, unsaved unit or force of the system `name`, opened as a file would be."""

@@ -7,18 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import partial
-from typing import TYPE_CHECKING
 
 from textual.app import SystemCommand
 from textual.command import Hit, Hits, Provider
 from textual.screen import Screen
 
 from designer.escaping import printable
-from designer.systems import SYSTEMS, system
 from designer.tui.literal import literal
-
-if TYPE_CHECKING:
-    from designer.tui.app import DesignerApp
 
 
 class CatalogCommands(Provider):
@@ -64,14 +59,13 @@ def run_on(screen: Screen, action: str):
     return run
 
 
-def document_commands(app: DesignerApp, target: Screen) -> Iterable[SystemCommand]:
-    """The palette's commands for the screen `target` and the app."""
+def screen_commands(target: Screen) -> Iterable[SystemCommand]:
+    """The palette's commands for the screen `target` (the app adds its own)."""
     from designer.tui.screens.base import DocumentScreen
-    from designer.tui.screens.browser import and_list
     from designer.tui.screens.designer import DesignerScreen
     from designer.tui.screens.export import export_choices
     from designer.tui.screens.forces import ForcesScreen
-    from designer.tui.screens.help import number_word, or_list
+    from designer.tui.screens.help import or_list
 
     documents = isinstance(target, DocumentScreen)
     if documents:
@@ -89,6 +83,13 @@ def document_commands(app: DesignerApp, target: Screen) -> Iterable[SystemComman
         if target.link is not None:
             yield SystemCommand("Back to the force", "Close the designer (esc)",
                                 run_on(target, "close"))
+        game = target.doc.game
+        unit_id = game.unit_id(target.doc.unit)
+        if unit_id is not None:  # shown only when asked: exports link to it
+            yield SystemCommand(f"{game.UNIT_WORD.title()} id",
+                                f"{unit_id}: what exports link to; a rename keeps it",
+                                partial(target.notify, unit_id, title="Stable id",
+                                        markup=False))
     if isinstance(target, ForcesScreen):
         word = target.doc.game.UNIT_WORD
         yield SystemCommand(f"Add an example {word}", "Add a copy of a bundled example (a)",
@@ -97,25 +98,3 @@ def document_commands(app: DesignerApp, target: Screen) -> Iterable[SystemComman
                             run_on(target, "add_file"))
         yield SystemCommand(f"New {word}", f"Add a new {word} and design it (n)",
                             run_on(target, "new_unit"))
-    game = app.game_here()
-    word = game.UNIT_WORD
-    yield SystemCommand("Open…", f"Open a {word} or roster file (ctrl+o)", app.action_open)
-    for name in SYSTEMS:
-        other = system(name)
-        yield SystemCommand(f"New {other.TITLE} {other.UNIT_WORD}",
-                            f"Design a new {other.UNIT_WORD} (saved where you say)",
-                            partial(app.start_new, name, "unit"))
-        yield SystemCommand(f"New {other.TITLE} force",
-                            f"Start an empty force of {other.UNIT_WORD}s",
-                            partial(app.start_new, name, "force"))
-    yield SystemCommand("Forces", "The forces screen (f2)", partial(app.action_show,
-                                                                    "forces"))
-    sections = and_list(app.section_names(app.game))
-    yield SystemCommand("Catalog browser", f"{sections[:1].upper()}{sections[1:]} (f3)",
-                        partial(app.action_show, "browser"))
-    if app.unit_doc is not None:
-        yield SystemCommand(word.title(), f"The {word} opened on its own (f4)",
-                            partial(app.action_show, "unit"))
-    yield SystemCommand("Help", f"Keys and the {number_word(len(game.steps()))} steps "
-                        "(f1)", app.action_help)
-

@@ -21,10 +21,11 @@ from designer.errors import InputError
 from designer.io import FileStamp, load_mapping, save_yaml
 from designer.roster import Force, load_roster, new_force, roster_data
 from designer.systems import Assessment, GameSystem, examples_dir, system
+from designer.systems.identity import fresh_id
 from designer.tally import Tally
 from designer.tui.history import History
-from designer.tui.ondisk import OnDisk
-from designer.units import LoadedUnit, is_roster_data, load_unit_file
+from designer.tui.ondisk import ForceOnDisk, UnitOnDisk
+from designer.units import LoadedUnit, is_roster_data, load_unit_file, system_of
 
 
 def display_path(path: Path | None) -> str:
@@ -57,7 +58,7 @@ def new_name(game: GameSystem) -> str:
 # --- units ---------------------------------------------------------------------------------
 
 
-class UnitDoc(OnDisk):
+class UnitDoc(UnitOnDisk):
     """One unit being designed: its history, its file (and what it held: `OnDisk`), and
     the assessment of its present snapshot (worked out once per snapshot and kept)."""
 
@@ -87,8 +88,8 @@ class UnitDoc(OnDisk):
             name: str | None = None) -> UnitDoc:
         catalog = catalog if catalog is not None else game.bundled_catalog()
         name = name or (title_from_stem(path, new_name(game)) if path else new_name(game))
-        return cls(game.new_unit(name, catalog), game=game, catalog=catalog, path=path,
-                   exists=False)
+        unit = game.with_unit_id(game.new_unit(name, catalog), fresh_id())
+        return cls(unit, game=game, catalog=catalog, path=path, exists=False)
 
     @classmethod
     def open(cls, path: Path, game: GameSystem | None = None,
@@ -176,19 +177,11 @@ class UnitDoc(OnDisk):
         self.mark_written(target, snapshot)
         return target
 
-    def read_again(self) -> Any:
-        loaded = load_unit_file(self.path) if self.path else None
-        if loaded is None or loaded.system.NAME != self.game.NAME:
-            raise InputError("now holds no unit of this system; open it (ctrl+o)",
-                             file=self.path)
-        self.catalog = loaded.catalog
-        return loaded.unit
-
 
 # --- forces --------------------------------------------------------------------------------
 
 
-class ForceDoc(OnDisk):
+class ForceDoc(ForceOnDisk):
     """A force being built: a history of the core's immutable `Force` values and its
     roster file (and what it held: `OnDisk`). Edits are the Force's own methods
     (`with_count`, `without`, ...)."""
@@ -286,8 +279,12 @@ class ForceDoc(OnDisk):
               fields: Mapping[str, Any] | None = None) -> ForceEntry:
         """An entry for `unit` (assessed, unless its assessment is given); a unit from a
         file is named by its path from the roster's folder; `fields` are the entry's own
-        keys (a copy or a repair keeps those of the entry it comes from)."""
+        keys (a copy or a repair keeps those of the entry it comes from). A unit without
+        an id (designed from scratch) gets a fresh one."""
         force = self.force
+        if force.game.unit_id(unit) is None:
+            unit = force.game.with_unit_id(unit, fresh_id())
+            assessment = replace(assessment, unit=unit) if assessment is not None else None
         if assessment is None:
             assessment = force.game.assess(unit, force.catalog)
         source = ""
@@ -329,13 +326,6 @@ class ForceDoc(OnDisk):
         save_yaml(target, self.data(snapshot, target))
         self.mark_written(target, snapshot)
         return target
-
-    def read_again(self) -> Force:
-        force = load_roster(self.path, keep_broken=True) if self.path else None
-        if force is None or force.game.NAME != self.game.NAME:
-            raise InputError("now holds no force of this system; open it (ctrl+o)",
-                             file=self.path)
-        return force
 
 
 @dataclass
@@ -389,3 +379,13 @@ def kind_of(path: Path) -> str:
     """'roster' or 'unit': what a YAML file holds, as its game system reads it."""
     data = load_mapping(path, "unit or roster")
     return "roster" if is_roster_data(data, path) else "unit"
+
+
+def holds_unit_of(path: Path, game: GameSystem) -> bool:
+    """Whether the YAML file at `path` holds a unit of `game` (what a force of it can
+    add); False for anything else or anything unreadable."""
+    try:
+        data = load_mapping(path, "unit")
+        return system_of(data, path).NAME == game.NAME and not game.is_roster(data)
+    except InputError:
+        return False

@@ -9,6 +9,8 @@ from typing import Any
 
 from designer.errors import InputError
 from designer.io import FileStamp, changed_since, file_stamp
+from designer.roster import load_roster
+from designer.units import load_unit_file
 
 
 class ChangedOnDisk(InputError):
@@ -56,3 +58,32 @@ class OnDisk:
 
     def read_again(self) -> Any:
         raise NotImplementedError
+
+
+class UnitOnDisk(OnDisk):
+    """A unit's document: read again, it is the unit file's unit (of the same system)."""
+
+    game: Any
+    catalog: Any
+
+    def read_again(self) -> Any:
+        loaded = load_unit_file(self.path) if self.path else None
+        if loaded is None or loaded.system.NAME != self.game.NAME:
+            raise InputError("now holds no unit of this system; open it (ctrl+o)",
+                             file=self.path)
+        self.catalog = loaded.catalog
+        return loaded.unit
+
+
+class ForceOnDisk(OnDisk):
+    """A force's document: read again, it is the roster file's force (of the same
+    system)."""
+
+    game: Any
+
+    def read_again(self) -> Any:
+        force = load_roster(self.path, keep_broken=True) if self.path else None
+        if force is None or force.game.NAME != self.game.NAME:
+            raise InputError("now holds no force of this system; open it (ctrl+o)",
+                             file=self.path)
+        return force

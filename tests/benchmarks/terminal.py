@@ -72,6 +72,30 @@ class Terminal:
     def text(self) -> str:
         return "\n".join(self.screen.display)
 
+    def look(self) -> tuple[str, ...]:
+        """The screen as seen: each line's text with each cell's colours and style, so a
+        highlight that moves (a list's cursor, the focused field) is a change too."""
+        rows = []
+        for y in range(self.screen.lines):
+            line = self.screen.buffer[y]
+            rows.append("".join(f"{c.data}{c.fg}{c.bg}{c.reverse:d}{c.bold:d}"
+                                for c in (line[x] for x in range(self.screen.columns))))
+        return tuple(rows)
+
+    def wait_for_change(self, before: tuple[str, ...], timeout: float = 30.0,
+                        quiet: float = 0.05) -> float:
+        """The moment the output that changed the screen from `before` (as `look` sees
+        it) arrived."""
+        deadline = time.perf_counter() + timeout
+        while True:
+            held = None
+            for arrived, data in self.gather(deadline - time.perf_counter(), quiet):
+                self.stream.feed(data)
+                if held is None and self.look() != before:
+                    held = arrived
+            if held is not None:
+                return held
+
     def send(self, data: bytes) -> float:
         """Write keys; the moment they were written."""
         os.write(self.fd, data)

@@ -3,6 +3,10 @@ pseudo-terminal and its output is replayed through a terminal emulator (pyte).
 
 - A key that changes a value, until the changed figure (the total; for TACTICS, which
   has none, the live soak line) is on the screen: median ≤ 16 ms, p95 ≤ 25 ms.
+- The same on the entry field of every step of every system (where each way into the
+  step puts the focus): a key that changes what the field shows (a number or a choice
+  stepped, a list's highlight moved, a letter typed into a search or a text), until the
+  change is on the screen; median ≤ 16 ms and p95 ≤ 25 ms for each step.
 - A fresh `designer edit UNIT.yaml`, until its first screen is on the terminal, against
   a Textual hello world (Header, Static, Footer) started the same way in the same run:
   ≤ 2.5× (medians of interleaved launches).
@@ -64,6 +68,31 @@ class Hello(App):
 
 Hello().run()
 """
+
+
+ENTER, UNDO, BACKSPACE = b"\r", b"\x1a", b"\x7f"
+ARROWS = (KEYS["right"], KEYS["left"])
+LIST = (KEYS["down"], KEYS["up"])
+#: per system: an example unit, and for each step its entry field's keys there and back
+#: (and keys sent first, untimed, when a step's key moves the focus away)
+STEP_KEYS = {
+    "opentactics": ("units/ash-warden.yaml", [
+        ARROWS, ((ENTER, [alt("2")]), (UNDO, [])), ARROWS, ARROWS, LIST,
+        (b"z", BACKSPACE), LIST, (b"1", BACKSPACE)]),
+    "op-en": ("units/moss.yaml", [
+        ARROWS, LIST, LIST, ARROWS, LIST, (b"s", BACKSPACE), (b"s", BACKSPACE),
+        (b"1", BACKSPACE)]),
+    "openfire": ("units/warden-patrol.yaml", [
+        ARROWS, ARROWS, ARROWS, LIST, (b"s", BACKSPACE), LIST, LIST]),
+    "tactics": ("units/sergeant-vale.yaml", [
+        ARROWS, ARROWS, ARROWS, (b"z", BACKSPACE), (b"z", BACKSPACE), LIST]),
+}
+STEP_SAMPLES = 20
+
+
+def timed_keys(keys: tuple) -> list[tuple[bytes, list[bytes]]]:
+    """(the key timed, keys sent first untimed) for the way there and the way back."""
+    return [key if isinstance(key, tuple) else (key, []) for key in keys]
 
 
 def figure(pattern: str, text: str) -> str | None:
@@ -153,3 +182,42 @@ def test_start_to_first_screen_against_hello_world(benchmark, tmp_path, name, co
           f"{ms(statistics.median(hello))} ms ({ms(min(hello))}–{ms(max(hello))}): "
           f"{ratio:.2f}×")
     assert ratio <= START_RATIO
+
+
+@pytest.mark.parametrize("name", list(STEP_KEYS))
+def test_every_steps_entry_field_paints_within_a_frame(benchmark, tmp_path, name):
+    unit, steps = STEP_KEYS[name]
+    argv = [sys.executable, "-m", "designer", "edit", str(examples_dir(name) / unit)]
+    found: dict[int, dict[str, float]] = {}
+    with Terminal(argv, SIZE, env=env(tmp_path)) as term:
+        term.wait_for("STEPS")
+        term.drain(0.5)
+        for step, keys in enumerate(steps, start=1):
+            term.send(alt(str(step)))
+            term.drain(0.3)
+            if keys == LIST:  # off the top of the list, where up would leave it
+                term.send(KEYS["down"])
+                term.drain(0.2)
+            samples: list[float] = []
+            for n in range(STEP_SAMPLES + 2):
+                timed, first = timed_keys(keys)[n % 2]
+                for key in first:
+                    term.send(key)
+                    term.drain(0.1)
+                before = term.look()
+                sent = term.send(timed)
+                seen = term.wait_for_change(before, timeout=5)
+                if n >= 2:
+                    samples.append(seen - sent)
+                term.drain(0.08 + random.random() * 0.05)
+            found[step] = stats(samples)
+    benchmark.extra_info.update({f"step {k}": {x: round(v * 1000, 2) for x, v in f.items()}
+                                 for k, f in found.items()})
+    benchmark.pedantic(lambda: None, rounds=1, iterations=1)
+    for step, f in found.items():
+        print(f"\n{name} step {step}: keypress → painted: median {ms(f['median'])} ms "
+              f"(min {ms(f['min'])}, p95 {ms(f['p95'])}, max {ms(f['max'])})", end="")
+    print()
+    slow = {step: f for step, f in found.items()
+            if f["median"] > KEYPRESS_MEDIAN_S or f["p95"] > KEYPRESS_P95_S}
+    assert not slow, slow

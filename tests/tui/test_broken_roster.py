@@ -50,9 +50,9 @@ def test_the_core_keeps_broken_entries_only_when_asked(tmp_path):
     assert force.unit_count == 2  # the unreadable 3 + 1 count for nothing, as in the total
     assert [i.code for i in force.issues] == ["E-UNIT-FILE", "E-UNIT-FILE"]
     assert force.entries[2].problem == (
-        "units/bad.yaml: bad.yaml: speed: unknown field 'speed'; expected one of: system, "
-        "name, points, types, athletics, flight, skills, equipment, abilities; fix the unit "
-        "file, pick another (enter) or remove the entry")
+        "units/bad.yaml: bad.yaml: speed: unknown field 'speed'; expected one of: id, "
+        "system, name, points, types, athletics, flight, skills, equipment, abilities; fix "
+        "the unit file, pick another (enter) or remove the entry")
     assert not force.legal
 
 

@@ -5,12 +5,13 @@ and the force's units."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 from designer.errors import InputError
-from designer.systems import SYSTEMS, system
+from designer.systems import SYSTEMS, examples_dir, system
 from designer.tui.app import build_app
 from designer.tui.documents import example_units
 from tests.tui.helpers import ASH_WARDEN
@@ -103,6 +104,34 @@ async def test_enter_in_the_browser_adds_to_the_unit_in_the_designer(tmp_path, m
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert [a.name for a in designer.doc.unit.abilities] == ["Stealth", "Nimble"]
+
+
+@pytest.mark.tui
+async def test_the_browser_lists_a_modules_points_beside_cc1(tmp_path, monkeypatch):
+    """An Open Fire module's profiles, weapons and upgrades list their listed points and
+    cc1's value, as `designer module audit` gives them (the system's catalog cells)."""
+    monkeypatch.chdir(tmp_path)
+    source = examples_dir("openfire") / "units" / "warden-patrol.yaml"
+    (tmp_path / "patrol.yaml").write_text(source.read_text(encoding="utf-8"))
+    app = build_app(unit_path=Path("patrol.yaml"), start="edit")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f3")
+        await pilot.pause()
+        browser = app.screen
+        assert type(browser).__name__ == "BrowserScreen"
+
+        def prompts(key: str) -> list[str]:
+            listing = browser.query_one(f"#list-{key}")
+            return [str(listing.get_option_at_index(i).prompt)
+                    for i in range(listing.option_count)]
+
+        assert any(re.fullmatch(r"Ranger\s+standard\s+9\s+8\.39", p)
+                   for p in prompts("profiles"))
+        assert any(re.fullmatch(r"Scrap Picker\s+standard\s+-\s+8\.5", p)
+                   for p in prompts("profiles"))
+        assert any(re.fullmatch(r"Long Rifle\s+ranged\s+2\s+5\.44", p)
+                   for p in prompts("weapons"))
 
 
 async def run_from_palette(pilot, words: str) -> None:

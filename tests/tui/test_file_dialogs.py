@@ -18,7 +18,7 @@ from designer.tui.paths import (
     is_bundled,
     is_catalog_data,
 )
-from tests.tui.helpers import ASH_WARDEN
+from tests.tui.helpers import ASH_WARDEN, settled
 
 pytestmark = pytest.mark.tui
 
@@ -142,3 +142,22 @@ async def test_save_as_offers_no_bundled_file_and_refuses_one(here):
         assert type(app.screen).__name__ == "PathDialog"
         assert "inside the bundled catalog" in str(dialog.query_one("#path-note").render())
         assert target.read_bytes() == before
+
+
+async def test_add_from_file_offers_only_units_of_the_forces_system(here):
+    import shutil
+
+    shutil.copy(examples_dir("op-en") / "units" / "moss.yaml", here / "moss.yaml")
+    (here / "broken.yaml").write_text("name: [unclosed\n")
+    app = build_app()  # the OpenTactics example force
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        await pilot.press("f")
+        await settled(pilot)
+        listing = app.screen.query_one("#path-list")
+        prompts = [str(listing.get_option_at_index(i).prompt).strip()
+                   for i in range(listing.option_count)]
+        ours = prompts[:prompts.index("Examples")]
+        assert ours == ["In this folder", "warden.yaml"]  # not the Op-En unit, the rosters
+        assert "opentactics/units/ash-warden.yaml" in prompts[prompts.index("Examples"):]
+        assert not [p for p in prompts if "op-en" in p or "moss" in p or "broken" in p]

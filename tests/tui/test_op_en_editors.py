@@ -17,6 +17,7 @@ from designer.tui.editors.op_en import EDITORS
 from designer.tui.widgets.fields import Cycle, Row, Spinner
 from designer.tui.widgets.text import TextField
 from tests.tui.helpers import focused_id, save
+from tests.tui.saved_units import designed, without_id
 
 pytestmark = pytest.mark.tui
 
@@ -123,7 +124,7 @@ async def test_build_the_rank_4_leader_from_an_empty_file(tmp_path, monkeypatch)
         await save(app, pilot)
         tally = app.screen.doc.tally
 
-    saved = load_yaml(path)
+    saved = designed(load_yaml(path))
     assert saved == {
         "system": "op-en",
         "setting": "hollowmere",
@@ -140,7 +141,7 @@ async def test_build_the_rank_4_leader_from_an_empty_file(tmp_path, monkeypatch)
         "equipment": ["Longblade", "Scale Hauberk", "Buckler", "Poultice"],
         "notes": "Keeps the great lantern of Hollowmere causeway.",
     }
-    assert saved == load_yaml(EXAMPLES / "oriel-vane.yaml")  # the bundled example
+    assert saved == without_id(load_yaml(EXAMPLES / "oriel-vane.yaml"))  # the bundled example
     # Rank 12 + stats 65 (5+12+8+6+8+10+8+8, Grit 6 +2 Lantern-sworn) + Walker 2
     # + Lantern-sworn 5 + Rally 8 (Grit 8) + Commanding Presence 6 + Duelist 12 (Fight 12)
     # + Longblade 12 (Fight 12) + Scale Hauberk 6 + Buckler 2 + Poultice 2 = 132
@@ -203,7 +204,7 @@ async def test_build_a_rank_1_hand_from_an_empty_file(tmp_path, monkeypatch):
         await save(app, pilot)
         tally = app.screen.doc.tally
 
-    saved = load_yaml(path)
+    saved = designed(load_yaml(path))
     assert saved == {
         "system": "op-en",
         "setting": "hollowmere",
@@ -215,7 +216,7 @@ async def test_build_a_rank_1_hand_from_an_empty_file(tmp_path, monkeypatch):
                   "grit": 4},
         "equipment": ["Throwing Knives", "Padded Coat"],
     }
-    assert saved == load_yaml(EXAMPLES / "moss.yaml")
+    assert saved == without_id(load_yaml(EXAMPLES / "moss.yaml"))
     # Rank 0 + stats 45 (5+8+6+6+4+4+4+8) + Walker 2 + Throwing Knives 2 + Padded Coat 3
     assert tally.total == 0 + 45 + 2 + 2 + 3 == 52
     assert [i.code for i in tally.issues] == ["W-OPEN-NO-TRAIT"]

@@ -19,6 +19,7 @@ from designer.tui.widgets.fields import Cycle, Row, Spinner
 from designer.tui.widgets.text import TextField
 from designer.units import load_unit_file
 from tests.tui.helpers import focused_id, save
+from tests.tui.saved_units import designed, without_id
 
 pytestmark = pytest.mark.tui
 
@@ -122,7 +123,7 @@ async def test_build_a_squad_with_two_weapon_options_from_an_empty_file(tmp_path
         assert "cc1: community costing v1" in shown(app, "#costing")
         await save(app, pilot)
 
-    saved = load_yaml(path)
+    saved = designed(load_yaml(path))
     blade = {"name": "Combat Blade", "rng": 1, "att": 2, "dmg": 1, "prc": 0,
              "special": ["Assault"]}
     assert saved == {
@@ -220,7 +221,7 @@ async def test_a_module_unit_from_its_profiles_weapons_and_upgrades(tmp_path, mo
         await save(app, pilot)
 
     example = EXAMPLES / "warden-patrol.yaml"
-    assert load_yaml(path) == load_yaml(example)
+    assert designed(load_yaml(path)) == without_id(load_yaml(example))
     # Ranger Sergeant 11 + Long Rifle 2 + Cinder Blade 2 + Flare Charge 1 + Drill
     # Master 3, and four Rangers at 9 + Long Rifle 2 + Camo Cloaks 1 + Hot Loads 1
     assert load_unit_file(path).tally.total == load_unit_file(example).tally.total == \

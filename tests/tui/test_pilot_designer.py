@@ -8,6 +8,7 @@ from designer.io import load_yaml
 from designer.systems import bundled_catalog, system
 from designer.tui.app import build_app
 from tests.tui.helpers import ASH_WARDEN
+from tests.tui.saved_units import designed
 
 pytestmark = pytest.mark.tui
 
@@ -74,7 +75,7 @@ async def test_build_a_unit_from_an_empty_file_through_all_eight_steps(tmp_path,
         await pilot.pause()
         assert not app.screen.doc.dirty
 
-    saved = load_yaml(path)
+    saved = designed(load_yaml(path))
     assert saved == {
         "system": "opentactics",
         "name": "Ridge Hunter",

@@ -434,6 +434,9 @@ async def test_the_palette_draws_from_the_system(here):
         assert titles["Export…"] == "Export as pdf, html, md, txt, json or yaml (ctrl+e)"
         assert titles["Help"] == "Keys and the eight steps (f1)"
         assert titles["Catalog browser"] == "Abilities, equipment, types and saves (f3)"
+        # the file keeps no id yet: the one derived from system and name, until saved
+        assert titles["Unit id"] == ("32e87638-884a-5dfa-b7f8-0c01dff35dc9: what exports "
+                                     "link to; a rename keeps it")
         await pilot.press("f2")
         await pilot.pause()
         titles = {c.title for c in app.get_system_commands(app.screen)}

@@ -93,7 +93,7 @@ def unit_card(assessment: Assessment) -> Card:
     changes = _modifier_row(final)
     if changes is not None:
         rows.append(changes)
-    grid = Table(COLUMNS, tuple(rows), SHORT_COLUMNS)
+    grid = Table(COLUMNS, tuple(rows), SHORT_COLUMNS, key="stats")
     reach = [f'{p.name} {final.weapon_cr(p.entry)}"' for p in final.weapons
              if isinstance(p.entry, Item) and p.entry.reach]
     ar = Stat("Awareness Range", f'{final.ar}"', short="AR", note=", ".join(final.ar_parts))
@@ -110,10 +110,10 @@ def unit_card(assessment: Assessment) -> Card:
         Section("Form and Trait", tuple(
             [Entry(f.name, f"Form {f.cost}", f.summary) for f in final.forms]
             + [Entry(t.name, f"Trait {t.cost}", t.summary) for t in final.traits]),
-            short="Form", compact=True),
-        Section("Skills", tuple(_talent(p) for p in final.skills)),
-        Section("Abilities", tuple(_talent(p) for p in final.abilities)),
-        Section("Equipment", tuple(gear)),
+            short="Form", compact=True, key="form_trait"),
+        Section("Skills", tuple(_talent(p) for p in final.skills), key="skills"),
+        Section("Abilities", tuple(_talent(p) for p in final.abilities), key="abilities"),
+        Section("Equipment", tuple(gear), key="equipment"),
         Section("Damage Received", (Entry(" ".join(["[ ]"] * body)),) if body else (),
                 short="Damage", compact=True),
     ]
@@ -121,8 +121,9 @@ def unit_card(assessment: Assessment) -> Card:
         blocks.append(Section("Notes", (Entry(unit.notes.strip()),), compact=True))
     if unit.experience:
         blocks.append(Section("Experience", (Entry(str(unit.experience)),), compact=True))
+    ranked = rank is not None or unit.rank is not None
     tags = [Tag(rank.label if rank else f"Rank {unit.rank}" if unit.rank is not None
-                else "no rank yet", "" if rank or unit.rank is not None else "muted")]
+                else "no rank yet", "" if ranked else "muted", keyword=ranked)]
     tags += [Tag(f.name) for f in final.forms] + [Tag(t.name) for t in final.traits]
     if unit.rank == 4:
         tags.append(Tag("Leader", "highlight"))

@@ -18,9 +18,11 @@ from typing import Any
 
 from designer.errors import InputError
 from designer.io import validate
-from designer.systems import Fact, ForceRules, Member
+from designer.systems import Assessment, Fact, ForceRules, Member
+from designer.systems.listing import Limit
 from designer.systems.op_en.catalog import Catalog, Item, Talent
 from designer.systems.op_en.cost import Final
+from designer.systems.op_en.limits import force_limits
 from designer.systems.op_en.models import Character, ForceFields
 from designer.tally import Issue
 
@@ -90,8 +92,12 @@ def force_rules(catalog: Catalog, fields: Mapping[str, Any] | None = None) -> Fo
     def facts(members: Sequence[Member]) -> list[Fact]:
         return force_facts(members, catalog, core_stat)
 
+    def limits(units: Sequence[Assessment]) -> tuple[Limit, ...]:
+        return force_limits(units, catalog, core_stat)
+
     return ForceRules("Treasury", checks=checks, facts=facts,
-                      default_budget=catalog.starting_treasury, over_code="E-OPEN-TREASURY")
+                      default_budget=catalog.starting_treasury, over_code="E-OPEN-TREASURY",
+                      limits=limits)
 
 
 def _unit(member: Member) -> Character:

@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 
+from designer.systems.identity import UnitId
 from designer.systems.op_en.catalog import DIE_STATS, DieStat, ItemKind, StatName
 
 SYSTEM_ID = "op-en"
@@ -95,7 +96,7 @@ class Stats(_Model):
 OneOrMore = str | list[Annotated[str, Field(min_length=1, max_length=60)]]
 
 
-class Character(_Model):
+class Character(_Model, UnitId):
     """An Op-En character as its file holds it."""
 
     system: Literal["op-en"] = SYSTEM_ID
@@ -144,7 +145,7 @@ class Character(_Model):
             data["notes"] = self.notes
         if self.experience:
             data["experience"] = self.experience
-        return data
+        return self.identified(data)
 
 
 def _listed(value: str | list[str] | None) -> list[str]:

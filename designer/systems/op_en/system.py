@@ -10,8 +10,9 @@ from designer.card import Card
 from designer.errors import InputError
 from designer.io import require_mapping, suggest, validate
 from designer.systems import Assessment, CatalogSection, ForceRules, GameSystem, Step
+from designer.systems.listing import Listing, ProfileType, SectionProfiles, TableProfiles
 from designer.systems.op_en import browse, force, steps
-from designer.systems.op_en.card import SHORT, unit_card
+from designer.systems.op_en.card import COLUMNS, SHORT, unit_card
 from designer.systems.op_en.catalog import DIE_STATS, Catalog, CatalogModel
 from designer.systems.op_en.cost import breakdown, fold
 from designer.systems.op_en.edits import allocate
@@ -28,6 +29,14 @@ class OpEn(GameSystem):
     UNIT_WORD = "character"
     SHARED_KEYS = ("setting", "core_stat")
     ROSTER_KEYS = ("units", "characters")
+    #: the stat line and the ranges are the "Character" profile, equipment is listed, forms,
+    #: traits, skills and abilities are rules
+    LISTING = Listing(
+        types=(ProfileType("Character", (*COLUMNS, "Awareness Range", "Combat Range")),
+               ProfileType("Equipment", ("Details", "Description"))),
+        stats="Character", tables=(TableProfiles("stats", "Character"),),
+        profiles=(SectionProfiles("equipment", "Equipment", note="Details"),),
+        rules=("form_trait", "skills", "abilities"))
 
     def load_catalog(self, root: Path) -> Catalog:
         return load_catalog(root)
@@ -79,6 +88,10 @@ class OpEn(GameSystem):
     def split_roster(self, data: dict[str, Any], file: str | Path | None = None
                      ) -> tuple[dict[str, Any], dict[str, Any]]:
         return force.split_roster(data, self.catalog_for(data, file), file)
+
+    def force_choices(self, catalog: Catalog) -> tuple[tuple[str, dict[str, Any]], ...]:
+        return tuple((f"Core Stat {stat.title()}", {"core_stat": stat})
+                     for stat in catalog.core.die_stats)
 
     def join_roster(self, generic: dict[str, Any], fields: Mapping[str, Any]
                     ) -> dict[str, Any]:

@@ -1,13 +1,21 @@
 """The Open Fire catalog as browsable sections: the core's special rules (and a module's),
 the costing formula, and a module's profiles, weapons, upgrades and force rules (the
-catalog's module, else the bundled default)."""
+catalog's module, else the bundled default). A module's profiles, weapons and upgrades
+show their listed points beside what the fallback formula makes of them, as
+`designer module audit` measures them."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from designer.systems import CatalogRow, CatalogSection
+from designer.systems.openfire.audit import module_audit
 from designer.systems.openfire.card import mov_text, rng_text
-from designer.systems.openfire.catalog import Catalog, Module, RuleDef
+from designer.systems.openfire.catalog import Catalog
+from designer.systems.openfire.formats import RuleDef
 from designer.systems.openfire.loading import with_module
+from designer.systems.openfire.module import Module
+from designer.systems.openfire.value import num
 
 
 def _module(catalog: Catalog) -> Catalog | None:
@@ -24,9 +32,19 @@ def catalog_sections(catalog: Catalog) -> tuple[CatalogSection, ...]:
     sections = [_rules(catalog, moduled), _costing(catalog)]
     if moduled is not None and moduled.module is not None:
         module = moduled.module
-        sections += [s for s in (_profiles(module), _weapons(module), _upgrades(module),
-                                 _force(module)) if s.rows]
+        worth = _formula_values(moduled)
+        formula = moduled.costing.costing
+        sections += [s for s in (_profiles(module, worth, formula),
+                                 _weapons(module, worth, formula),
+                                 _upgrades(module, worth, formula), _force(module)) if s.rows]
     return tuple(sections)
+
+
+@lru_cache(maxsize=8)  # the palette asks for the sections at every keystroke
+def _formula_values(catalog: Catalog) -> dict[tuple[str, str], str]:
+    """What the fallback formula makes of each audited entry, for people ('8.39')."""
+    return {(e.kind, e.name): "-" if e.formula is None else num(e.formula)
+            for e in module_audit(catalog, catalog.ref or "").entries}
 
 
 def _rule_row(rule: RuleDef, source: str) -> CatalogRow:
@@ -81,6 +99,10 @@ def _costing(catalog: Catalog) -> CatalogSection:
                           notes=(c.label, *c.notes))
 
 
+def _value(value: int | None) -> str:
+    return "-" if value is None else str(value)
+
+
 def _n(value: float) -> str:
     """1.0 as '1', 0.75 as '0.75'."""
     return f"{value:g}"
@@ -90,7 +112,8 @@ def _points(points: int | None) -> str:
     return "-" if points is None else str(points)
 
 
-def _profiles(module: Module) -> CatalogSection:
+def _profiles(module: Module, worth: dict[tuple[str, str], str], formula: str
+              ) -> CatalogSection:
     rows = []
     for p in module.profiles:
         stats = f"MOV {mov_text(tuple(p.mov) if isinstance(p.mov, list) else p.mov)} " \
@@ -101,26 +124,32 @@ def _profiles(module: Module) -> CatalogSection:
                   + (f"\nWeapons: {', '.join(p.weapons)}" if p.weapons else "")
                   + (f"\n\n{p.summary}" if p.summary else ""))
         rows.append(CatalogRow(p.name, (p.name, p.category or "-", stats, rules,
-                                        _points(p.points)), detail))
+                                        _points(p.points),
+                                        worth.get(("profiles", p.name), "-")), detail))
     return CatalogSection("profiles", f"Profiles: {module.title}",
-                          ("Profile", "Category", "Attributes", "Rules", "Points"),
+                          ("Profile", "Category", "Attributes", "Rules", "Listed", formula),
                           tuple(rows))
 
 
-def _weapons(module: Module) -> CatalogSection:
+def _weapons(module: Module, worth: dict[tuple[str, str], str], formula: str
+             ) -> CatalogSection:
     rows = []
     for w in module.weapons:
         shots = w.profiles or [w]
         stats = "; ".join((f"{s.label}: " if getattr(s, "label", "") else "")
-                          + f"RNG {rng_text(_rng(s.rng))} ATT {s.att} DMG {s.dmg} "
-                            f"PRC {s.prc}" for s in shots)
+                          + f"RNG {rng_text(_rng(s.rng))} ATT {_value(s.att)} DMG "
+                            f"{_value(s.dmg)} PRC {_value(s.prc)}" for s in shots)
         rules = ", ".join(r.label for s in (w, *w.profiles) for r in s.special)
+        notes = [n for n in ("effect only: no damage roll" if w.effect_only else "",
+                             f"at most {w.force_max} in a {module.army_term}"
+                             if w.force_max is not None else "", w.summary) if n]
         rows.append(CatalogRow(w.name, (w.name, w.slot or "-", stats, rules,
-                                        _points(w.points)),
-                               f"{stats}\n{rules}" + (f"\n\n{w.summary}" if w.summary
-                                                      else "")))
+                                        _points(w.points),
+                                        worth.get(("weapons", w.name), "-")),
+                               f"{stats}\n{rules}" + "".join(f"\n\n{n}" for n in notes)))
     return CatalogSection("weapons", f"Weapons: {module.title}",
-                          ("Weapon", "Slot", "Profile", "Rules", "Points"), tuple(rows))
+                          ("Weapon", "Slot", "Profile", "Rules", "Listed", formula),
+                          tuple(rows))
 
 
 def _rng(value: int | list[int] | None) -> tuple[int, int] | None:
@@ -129,13 +158,23 @@ def _rng(value: int | list[int] | None) -> tuple[int, int] | None:
     return (value[0], value[1]) if isinstance(value, list) else (0, value)
 
 
-def _upgrades(module: Module) -> CatalogSection:
-    rows = tuple(CatalogRow(u.name, (u.name, u.for_.text(), u.effect.text(), str(u.points)),
-                            f"For {u.for_.text()}; {u.points} points\n{u.effect.text()}"
-                            + (f"\n\n{u.summary}" if u.summary else ""))
-                 for u in module.upgrades)
+def _upgrades(module: Module, worth: dict[tuple[str, str], str], formula: str
+              ) -> CatalogSection:
+    rows = []
+    for u in module.upgrades:
+        on = (f"; modifies one of {u.for_weapon.text() if u.for_weapon else 'its weapons'}"
+              if u.on_weapon else "")
+        limits = [f"{u.group} group" if u.group else "",
+                  f"at most {u.force_max} in a {module.army_term}"
+                  if u.force_max is not None else ""]
+        detail = (f"For {u.for_.text()}{on}; {u.points} points\n{u.effect.text()}"
+                  + "".join(f"\n{n}" for n in limits if n)
+                  + (f"\n\n{u.summary}" if u.summary else ""))
+        rows.append(CatalogRow(u.name, (u.name, u.for_.text(), u.effect.text(),
+                                        str(u.points), worth.get(("upgrades", u.name), "-")),
+                               detail))
     return CatalogSection("upgrades", f"Upgrades: {module.title}",
-                          ("Upgrade", "For", "Effect", "Points"), rows)
+                          ("Upgrade", "For", "Effect", "Listed", formula), tuple(rows))
 
 
 def _span(limit: list[int | None]) -> str:

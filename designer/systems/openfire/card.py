@@ -11,8 +11,9 @@ from typing import Any
 from designer.card import Card, Entry, Row, Section, Stat, Table, Tag, text
 from designer.systems import Assessment
 from designer.systems.openfire.cost import Final
-from designer.systems.openfire.fold import Arm, Figure, Rule, Shot
+from designer.systems.openfire.fold import Arm, Figure, Shot
 from designer.systems.openfire.models import Unit
+from designer.systems.openfire.resolve import Rule
 
 SHORT = "Open Fire 0.3"
 MODEL_COLUMNS = ("MOV", "SKL", "DEF", "CMD", "HP")
@@ -169,10 +170,10 @@ def unit_card(assessment: Assessment, attribution: str) -> Card:
     catalog = final.catalog
     squad = final.models > 1
     blocks: list[Any] = [Table(MODEL_COLUMNS, tuple(_model_row(f, squad)
-                                                    for f in final.figures))]
+                                                    for f in final.figures), key="models")]
     arms = _weapons(final)
     if arms:
-        blocks.append(Table(WEAPON_COLUMNS, tuple(_weapon_rows(arms))))
+        blocks.append(Table(WEAPON_COLUMNS, tuple(_weapon_rows(arms)), key="weapons"))
     blocks += _stats(final)
     blocks.append(Section("Models", tuple(_loadout(f, squad) for f in final.figures)))
     weapon_rules = [Entry(_arm_title(a), _shot_rules(a)) for a in arms
@@ -182,7 +183,7 @@ def unit_card(assessment: Assessment, attribution: str) -> Card:
                               compact=True))
     if unit.abilities:
         blocks.append(Section("Abilities", tuple(Entry(a.name, "", a.text)
-                                                 for a in unit.abilities)))
+                                                 for a in unit.abilities), key="abilities"))
     if catalog.mode == "listed":
         cost = Entry(f"module-listed ({catalog.module.module})"  # type: ignore[union-attr]
                      + (f"; some by {catalog.costing.costing}" if any(
@@ -197,9 +198,12 @@ def unit_card(assessment: Assessment, attribution: str) -> Card:
                           compact=True))
     if unit.notes:
         blocks.append(Section("Notes", (Entry(unit.notes.strip()),), compact=True))
-    blocks.append(Section("Rule summaries", tuple(_summaries(final)), short="Summaries"))
-    tags = [Tag(final.category or "no category"), Tag(final.source)]
-    tags.append(Tag(catalog.title if catalog.module else "core rules only", "muted"))
+    blocks.append(Section("Rule summaries", tuple(_summaries(final)), short="Summaries",
+                          key="rules"))
+    tags = [Tag(final.category or "no category", keyword=final.category is not None),
+            Tag(final.source, keyword=False)]
+    tags.append(Tag(catalog.title if catalog.module else "core rules only", "muted",
+                    keyword=False))
     if any(f.has("Aircraft") for f in final.figures):
         tags.append(Tag("Aircraft", "highlight"))
     elif any(f.vehicle for f in final.figures):

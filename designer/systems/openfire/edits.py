@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from designer.systems.openfire import dice
-from designer.systems.openfire.catalog import Catalog, Upgrade
-from designer.systems.openfire.cost import Final, limits_for, matches
-from designer.systems.openfire.fold import STAT_WORDS
+from designer.systems.openfire.catalog import Catalog
+from designer.systems.openfire.cost import Final
+from designer.systems.openfire.fold import STAT_WORDS, Figure, weapon_fits
 from designer.systems.openfire.models import (
     Ability,
     ModelEntry,
@@ -21,6 +21,8 @@ from designer.systems.openfire.models import (
     Weapon,
     split_rule,
 )
+from designer.systems.openfire.module import Upgrade
+from designer.systems.openfire.priced import limits_for, matches
 from designer.systems.openfire.value import num, shot_value
 
 STAT_KEYS = ("mov", "skl", "def", "cmd", "hp")
@@ -230,10 +232,17 @@ def formation(final: Final) -> int:
 
 
 def upgrades_for(final: Final, index: int) -> list[Upgrade]:
-    """The module's upgrades open to model entry `index`."""
+    """The module's upgrades open to model entry `index` (a weapon modification only
+    when it carries a weapon the upgrade may modify)."""
     module = final.catalog.module
     fig = final.figures[index]
-    return [u for u in (module.upgrades if module else ()) if matches(u.for_, fig)]
+    return [u for u in (module.upgrades if module else ()) if matches(u.for_, fig)
+            and (not u.on_weapon or bool(weapons_for(u, fig)))]
+
+
+def weapons_for(upgrade: Upgrade, fig: Figure) -> list[str]:
+    """The weapons of a model entry that a weapon modification may modify."""
+    return [a.name for a in fig.weapons if a.known and weapon_fits(upgrade.for_weapon, a)]
 
 
 def upgrade_room(final: Final, index: int) -> tuple[int, int | None]:

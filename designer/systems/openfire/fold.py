@@ -10,62 +10,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from designer.systems.openfire.catalog import Catalog, Effect, Profile, RuleDef, Upgrade
-from designer.systems.openfire.formula import FormulaError, RuleCost, parse_rule_cost
-from designer.systems.openfire.models import (
-    ModelEntry,
-    RuleRef,
-    Unit,
-    Weapon,
-    rule_text,
-    split_rule,
-)
+from designer.systems.openfire.catalog import Catalog
+from designer.systems.openfire.models import ModelEntry, RuleRef, Unit, Weapon
+from designer.systems.openfire.module import Effect, Profile, Upgrade, WeaponMatch
+from designer.systems.openfire.resolve import Rule, implied, resolve_rule
 
 STATS = ("mov", "skl", "defence", "cmd", "hp")
 STAT_WORDS = {"mov": "MOV", "skl": "SKL", "defence": "DEF", "def": "DEF", "cmd": "CMD",
               "hp": "HP"}
 TARGETS = ("skl", "defence", "cmd")  # d12 targets: lower is better
-
-
-@dataclass(frozen=True, slots=True)
-class Rule:
-    """A special rule as it applies: canonical name, X, where it came from."""
-
-    name: str
-    x: int | str | None
-    scope: str
-    source: str  # own, profile, upgrade <name>, implied by <rule>, weapon
-    field: str
-    definition: RuleDef | None = None
-    cost: RuleCost | None = None  # a custom rule's cost
-    cost_error: str = ""
-    ref: RuleRef | None = None
-
-    @property
-    def label(self) -> str:
-        return rule_text(self.name, self.x)
-
-    @property
-    def known(self) -> bool:
-        return self.definition is not None
-
-    @property
-    def custom(self) -> bool:
-        return self.definition is None and self.ref is not None and self.ref.custom
-
-    @property
-    def implied(self) -> bool:
-        return self.source.startswith("implied")
-
-    @property
-    def value(self) -> int:
-        return self.x if isinstance(self.x, int) else 0
-
-    @property
-    def summary(self) -> str:
-        if self.definition is not None:
-            return self.definition.summary
-        return (self.ref.summary or "") if self.ref else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,10 +34,10 @@ class Shot:
     field: str
 
     def has(self, name: str) -> bool:
-        return any(r.name == name for r in self.rules)
+        return any(r.plays(name) for r in self.rules)
 
     def x(self, name: str) -> int:
-        return max((r.value for r in self.rules if r.name == name), default=0)
+        return max((r.value for r in self.rules if r.plays(name)), default=0)
 
     @property
     def reach(self) -> int:
@@ -101,7 +54,8 @@ class Arm:
     source: str  # module, unit, inline, unknown
     field: str
     points: int | None = None
-    upgraded: tuple[str, ...] = ()  # upgrades that changed it
+    upgraded: tuple[str, ...] = ()  # upgrades that modified it
+    effect_only: bool = False
 
     @property
     def known(self) -> bool:
@@ -110,12 +64,15 @@ class Arm:
 
 @dataclass(frozen=True, slots=True)
 class Taken:
-    """An upgrade a model entry took."""
+    """An upgrade a model entry took; a weapon modification's `target` is the weapon it
+    modifies (the one named, else the first it may modify) and `eligible` those it may."""
 
     name: str
     upgrade: Upgrade | None
     weapon: str | None
     field: str
+    target: str | None = None
+    eligible: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -148,10 +105,10 @@ class Figure:
         return self.name if self.count == 1 else f"{self.name} ×{self.count}"
 
     def has(self, name: str) -> bool:
-        return any(r.name == name for r in self.rules)
+        return any(r.plays(name) for r in self.rules)
 
     def x(self, name: str) -> int:
-        return max((r.value for r in self.rules if r.name == name), default=0)
+        return max((r.value for r in self.rules if r.plays(name)), default=0)
 
     @property
     def vehicle(self) -> bool:
@@ -180,45 +137,6 @@ def leader_index(unit: Unit) -> int:
     if marked:
         return marked[0]
     return next((i for i, m in enumerate(unit.models) if m.leader is not False), 0)
-
-
-def resolve_rule(ref: RuleRef, catalog: Catalog, source: str, field: str,
-                 default_scope: str) -> Rule:
-    definition = catalog.rule(ref.name)
-    x = ref.x
-    if isinstance(x, str) and x.strip().lstrip("+-").isdigit() and len(x.strip()) <= 4:
-        x = int(x)
-    if definition is not None:
-        if definition.x == "arc" and isinstance(x, str):
-            x = catalog.arc(x) or x
-        return Rule(definition.name, x, definition.scope, source, field, definition, ref=ref)
-    cost, error = None, ""
-    if ref.cost is not None:
-        try:
-            cost = parse_rule_cost(ref.cost, frozenset({"X"}))
-        except FormulaError as exc:
-            error = str(exc)
-    return Rule(ref.name.strip(), x, ref.scope or default_scope, source, field, None, cost,
-                error, ref)
-
-
-def _implied(rules: list[Rule], catalog: Catalog) -> list[Rule]:
-    """The rules Aircraft and Vehicle (and any rule with `implies`) bring, once each."""
-    out = list(rules)
-    queue = list(rules)
-    while queue:
-        rule = queue.pop(0)
-        if rule.definition is None:
-            continue
-        for text in rule.definition.implies:
-            parts = split_rule(text)
-            ref = RuleRef(name=parts["name"], x=parts.get("x"))
-            new = resolve_rule(ref, catalog, f"implied by {rule.name}", rule.field, "unit")
-            if any(r.name == new.name and r.x == new.x for r in out):
-                continue
-            out.append(new)
-            queue.append(new)
-    return out
 
 
 def _apply(stats: dict[str, object], effect: Effect) -> None:
@@ -266,7 +184,8 @@ def _arm(weapon: Weapon, source: str, field: str, catalog: Catalog,
                       rules(weapon.special, field), field),)
     reach = max((s.reach for s in shots), default=0)
     slot = weapon.slot or ("ranged" if reach > 1 else "melee")
-    return Arm(weapon.name, slot, shots, source, field, points)
+    return Arm(weapon.name, slot, shots, source, field, points,
+               effect_only=weapon.effect_only)
 
 
 def _weapon(ref: Weapon, unit: Unit, catalog: Catalog, field: str) -> Arm:
@@ -282,10 +201,38 @@ def _weapon(ref: Weapon, unit: Unit, catalog: Catalog, field: str) -> Arm:
     return Arm(ref.name, "ranged", (), "unknown", field)
 
 
-def _upgrade_weapon(arm: Arm, taken: Taken, effect: Effect) -> Arm:
-    if not effect.weapon or (taken.weapon and taken.weapon.casefold() != arm.name.casefold()):
+def weapon_fits(wanted: WeaponMatch | None, arm: Arm) -> bool:
+    """Whether an upgrade that is for `wanted` weapons may modify `arm`."""
+    if wanted is None:
+        return True
+    name = arm.name.casefold()
+    return ((wanted.slot is None or arm.slot.casefold() == wanted.slot.casefold())
+            and (not wanted.names or name in {n.casefold() for n in wanted.names})
+            and name not in {n.casefold() for n in wanted.exclude}
+            and (wanted.rule is None or any(s.has(wanted.rule) for s in arm.shots)))
+
+
+def _target(taken: Taken, arms: list[Arm]) -> Taken:
+    """A weapon modification with the weapon it modifies, and those it may."""
+    upgrade = taken.upgrade
+    if upgrade is None or not upgrade.on_weapon:
+        return taken
+    eligible = tuple(a.name for a in arms if a.known and weapon_fits(upgrade.for_weapon, a))
+    if taken.weapon:
+        named = next((a.name for a in arms if a.name.casefold() == taken.weapon.casefold()),
+                     None)
+        return replace(taken, target=named, eligible=eligible)
+    return replace(taken, target=eligible[0] if eligible else None, eligible=eligible)
+
+
+def _modify(arm: Arm, taken: Taken, catalog: Catalog) -> Arm:
+    """`arm` as the weapon modification `taken` leaves it (unchanged if not its target)."""
+    upgrade = taken.upgrade
+    if upgrade is None or taken.target is None or taken.target != arm.name:
         return arm
-    change = effect.weapon
+    change, effect = upgrade.effect.weapon, upgrade.effect
+    gained = tuple(resolve_rule(r, catalog, f"upgrade {upgrade.name}",
+                                taken.field, "weapon") for r in effect.weapon_rules)
     shots = []
     for shot in arm.shots:
         rng = shot.rng
@@ -295,7 +242,8 @@ def _upgrade_weapon(arm: Arm, taken: Taken, effect: Effect) -> Arm:
             shot, rng=rng,
             att=None if shot.att is None else shot.att + change.get("att", 0),
             dmg=None if shot.dmg is None else shot.dmg + change.get("dmg", 0),
-            prc=None if shot.prc is None else shot.prc + change.get("prc", 0)))
+            prc=None if shot.prc is None else shot.prc + change.get("prc", 0),
+            rules=shot.rules + gained))
     return replace(arm, shots=tuple(shots), upgraded=(*arm.upgraded, taken.name))
 
 
@@ -322,8 +270,9 @@ def fold_entry(index: int, entry: ModelEntry, unit: Unit, catalog: Catalog,
                   for r in profile.special]
     for i, ref in enumerate(entry.special):
         rule = resolve_rule(ref, catalog, "own", f"{where}.special[{i}]", "unit")
-        if profile is not None and not any(r.name == rule.name and r.x == rule.x
-                                           for r in rules):
+        listed = rule.definition is not None and rule.definition.points is not None
+        if profile is not None and not listed and not any(r.name == rule.name
+                                                          and r.x == rule.x for r in rules):
             changed.append(f"adds {rule.label}")
         rules.append(rule)
     taken: list[Taken] = []
@@ -341,13 +290,13 @@ def fold_entry(index: int, entry: ModelEntry, unit: Unit, catalog: Catalog,
         refs = [Weapon(name=n) for n in profile.weapons]
     arms = [_weapon(ref, unit, catalog, f"{where}.weapons[{i}]" if entry.weapons
                     else f"{where}.profile") for i, ref in enumerate(refs)]
-    for t in taken:
-        if t.upgrade is not None:
-            arms = [_upgrade_weapon(a, t, t.upgrade.effect) for a in arms]
+    for i, t in enumerate(taken):
+        taken[i] = t = _target(t, arms)
+        arms = [_modify(a, t, catalog) for a in arms]
     category = (profile.category if profile else None) or unit.category
     return Figure(index, entry, entry.title, entry.count, leader, profile, category,
                   stats["mov"], stats["skl"], stats["defence"], stats["cmd"],  # type: ignore[arg-type]
-                  stats["hp"], tuple(_implied(rules, catalog)), tuple(arms),  # type: ignore[arg-type]
+                  stats["hp"], tuple(implied(rules, catalog)), tuple(arms),  # type: ignore[arg-type]
                   tuple(taken), tuple(changed))
 
 
@@ -355,6 +304,13 @@ def _show(value: object) -> str:
     if isinstance(value, tuple):
         return f"{value[0]}-{value[1]}"
     return str(value)
+
+
+def refold(fig: Figure, folded: Folded, **changes: object) -> Figure:
+    """A model entry of `folded` folded again with some of its fields changed (without
+    its upgrades, say)."""
+    return fold_entry(fig.index, fig.entry.model_copy(update=changes), folded.unit,
+                      folded.catalog, fig.leader)
 
 
 def fold(unit: Unit, catalog: Catalog) -> Folded:

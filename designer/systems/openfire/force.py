@@ -16,10 +16,20 @@ from typing import Any
 
 from designer.errors import InputError
 from designer.io import suggest, validate
-from designer.systems import Fact, ForceRules, Member
-from designer.systems.openfire.catalog import Catalog, Size
-from designer.systems.openfire.cost import Final, matches
+from designer.systems import Assessment, Fact, ForceRules, Member
+from designer.systems.listing import Limit
+from designer.systems.openfire.catalog import Catalog
+from designer.systems.openfire.cost import Final
+from designer.systems.openfire.force_limits import (
+    module_id,
+    stated_limits,
+    unit_models,
+    unit_pool,
+    unit_transport,
+)
+from designer.systems.openfire.limits import force_limits, options_taken, over_limit
 from designer.systems.openfire.models import ForceFields
+from designer.systems.openfire.module import Size
 from designer.tally import Issue
 
 OWN_KEYS = ("module", "size")
@@ -81,12 +91,12 @@ def force_rules(catalog: Catalog, fields: Mapping[str, Any] | None = None) -> Fo
     def facts(members: Sequence[Member]) -> list[Fact]:
         return force_facts(members, catalog, size)
 
+    def limits(units: Sequence[Assessment]) -> tuple[Limit, ...]:
+        return stated_limits(units, catalog, size)
+
     return ForceRules("Points cap", checks=checks, facts=facts,
-                      default_budget=size[1].points if size else None, over_code="E-OF-CAP")
-
-
-def _module_id(catalog: Catalog) -> str | None:
-    return catalog.module.module if catalog.module else None
+                      default_budget=size[1].points if size else None, over_code="E-OF-CAP",
+                      limits=limits)
 
 
 def _final(member: Member) -> Final:
@@ -94,7 +104,7 @@ def _final(member: Member) -> Final:
 
 
 def _models(members: Sequence[Member]) -> int:
-    return sum(_final(m).models * m.count for m in members)
+    return sum(unit_models(_final(m)) * m.count for m in members)
 
 
 def _categories(members: Sequence[Member]) -> dict[str, int]:
@@ -106,15 +116,8 @@ def _categories(members: Sequence[Member]) -> dict[str, int]:
 
 
 def _pools(members: Sequence[Member], catalog: Catalog) -> list[tuple[str, int, int]]:
-    out = []
-    for pool in catalog.module.force.pools if catalog.module else ():
-        spent = 0
-        for m in members:
-            final = _final(m)
-            spent += sum(final.entry_points[f.index] for f in final.figures
-                         if matches(pool.match, f)) * m.count
-        out.append((pool.name, spent, pool.cap))
-    return out
+    return [(pool.name, sum(unit_pool(_final(m), pool) * m.count for m in members), pool.cap)
+            for pool in (catalog.module.force.pools if catalog.module else ())]
 
 
 def _transport(members: Sequence[Member]) -> tuple[int, int, list[str]]:
@@ -122,14 +125,10 @@ def _transport(members: Sequence[Member]) -> tuple[int, int, list[str]]:
     seats = need = 0
     bulky: list[str] = []
     for m in members:
-        for f in _final(m).figures:
-            seats += f.x("Transport") * f.count * m.count
-            if f.vehicle or f.has("Transport"):
-                continue
-            if f.has("Bulky"):
-                bulky.append(f.name)
-            else:
-                need += f.count * m.count
+        unit_seats, unit_need, unit_bulky = unit_transport(_final(m))
+        seats += unit_seats * m.count
+        need += unit_need * m.count
+        bulky += unit_bulky
     return seats, need, bulky
 
 
@@ -139,12 +138,25 @@ def _span(low: int | None, high: int | None) -> str:
     return f"{low or 0} to {high}" if (low or 0) != high else str(high)
 
 
+def _options(members: Sequence[Member], catalog: Catalog) -> list[Issue]:
+    """E-OF-FORCE-LIMIT for an option more models of the force take than the module
+    allows, unless one unit takes it too often alone (that unit reports it)."""
+    limits = force_limits(catalog)
+    alone = {key for m in members
+             for key, n in options_taken((f, 1) for f in _final(m).figures).items()
+             if n > limits.get(key, n)}
+    counts = options_taken((f, m.count) for m in members for f in _final(m).figures)
+    army = catalog.module.army_term if catalog.module else "force"
+    return over_limit(counts, {k: v for k, v in limits.items() if k not in alone},
+                      "of the force", army, "units")
+
+
 def force_checks(members: Sequence[Member], catalog: Catalog,
                  size: tuple[str, Size] | None) -> list[Issue]:
     out: list[Issue] = []
-    wanted = _module_id(catalog)
+    wanted = module_id(catalog)
     for i, m in enumerate(members):
-        own = _module_id(_final(m).catalog)
+        own = module_id(_final(m).catalog)
         if own != wanted:
             out.append(Issue("E-OF-MODULE", "error",
                              f"{m.assessment.name} is built for {own or 'the core alone'}, "
@@ -153,6 +165,7 @@ def force_checks(members: Sequence[Member], catalog: Catalog,
     module = catalog.module
     if module is None:
         return out
+    out += _options(members, catalog)
     force = module.force
     counts = _categories(members)
     for name, (low, high) in force.categories.items():

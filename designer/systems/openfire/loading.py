@@ -11,16 +11,11 @@ from typing import Any
 from designer.catalog_cache import persistent
 from designer.errors import InputError
 from designer.io import load_mapping, refuse_boolean_keys, suggest, validate
-from designer.systems.openfire.catalog import (
-    Catalog,
-    CatalogModel,
-    CoreFile,
-    Costing,
-    Module,
-    RuleDef,
-)
+from designer.systems.openfire.catalog import Catalog
+from designer.systems.openfire.formats import CoreFile, Costing
 from designer.systems.openfire.formula import FormulaError, parse, parse_rule_cost
-from designer.systems.openfire.models import split_rule
+from designer.systems.openfire.modcheck import check_module, check_rules
+from designer.systems.openfire.module import CatalogModel, Module
 
 #: the names a costing file's formulas may use: what the engine supplies (cost.py)
 PER_MODEL_VARIABLES = frozenset({"EW", "FAIL_REF", "HP", "MOV", "ADV", "FLY", "VEH", "P_CMD",
@@ -66,7 +61,7 @@ def _read_core(root: Path) -> CatalogModel:
     """The core and the costing files, validated and cross-checked."""
     core_path = root / "core.yaml"
     core = validate(CoreFile, _read(core_path, "Open Fire core catalog"), file=core_path)
-    _check_rules(core.rules, core_path, "rules", set())
+    check_rules(core.rules, core_path, "rules", set())
     costings: dict[str, Costing] = {}
     folder = root / "costing"
     for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
@@ -124,28 +119,9 @@ def _read_module(root: Path, path: Path) -> CatalogModel:
     cross-checked."""
     core = _load(root)
     module = validate(Module, _read(path, "Open Fire module"), file=path)
-    _check_module(module, core, path)
+    check_module(module, Catalog(core.core, core.costings, module, None, core.bundled, root),
+                 path)
     return CatalogModel.model_construct(core=core.core, costing=core.costings, module=module)
-
-
-def _check_rules(rules: tuple[RuleDef, ...], path: Path, where: str, seen: set[str]) -> None:
-    for i, rule in enumerate(rules):
-        for name in (rule.name, *rule.aliases):
-            key = name.casefold()
-            if key in seen:
-                raise InputError(f"'{name}' is named twice; a rule name is used once",
-                                 file=path, field=f"{where}[{i}].name")
-            seen.add(key)
-        if rule.cost is not None:
-            try:
-                parse_rule_cost(rule.cost, frozenset({"X"}))
-            except FormulaError as exc:
-                raise InputError(str(exc), file=path, field=f"{where}[{i}].cost") from None
-    for i, rule in enumerate(rules):
-        for j, implied in enumerate(rule.implies):
-            if split_rule(implied)["name"].casefold() not in seen:
-                raise InputError(f"unknown rule '{implied}'", file=path,
-                                 field=f"{where}[{i}].implies[{j}]")
 
 
 def _check_costing(costing: Costing, core: CoreFile, path: Path) -> None:
@@ -176,28 +152,3 @@ def _formula(text: str, allowed: frozenset[str], path: Path, field: str) -> None
         parse(text, allowed)
     except FormulaError as exc:
         raise InputError(str(exc), file=path, field=field) from None
-
-
-def _check_module(module: Module, core: Catalog, path: Path) -> None:
-    _check_rules(module.special_rules, path, "special_rules",
-                 {n.casefold() for r in core.core.rules for n in (r.name, *r.aliases)})
-    for kind in ("profiles", "weapons", "upgrades"):
-        seen: set[str] = set()
-        for i, entry in enumerate(getattr(module, kind)):
-            if entry.name.casefold() in seen:
-                raise InputError(f"'{entry.name}' is listed twice", file=path,
-                                 field=f"{kind}[{i}].name")
-            seen.add(entry.name.casefold())
-    if module.costing.fallback not in core.costings:
-        raise InputError(f"no costing file '{module.costing.fallback}'; known: "
-                         f"{', '.join(core.costings)}", file=path, field="costing.fallback")
-    weapons = {w.name.casefold() for w in module.weapons}
-    for i, profile in enumerate(module.profiles):
-        for j, name in enumerate(profile.weapons):
-            if name.casefold() not in weapons:
-                raise InputError(f"unknown weapon '{name}'{suggest(name, weapons)}",
-                                 file=path, field=f"profiles[{i}].weapons[{j}]")
-    force = module.force
-    if force.default_size is not None and force.default_size not in force.sizes:
-        raise InputError(f"'{force.default_size}' is not one of the sizes", file=path,
-                         field="force.default_size")

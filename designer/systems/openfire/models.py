@@ -27,6 +27,8 @@ from pydantic import (
     model_validator,
 )
 
+from designer.systems.identity import UnitId
+
 SYSTEM_ID = "openfire"
 LIMIT = 999
 Value = Annotated[int, Field(ge=-LIMIT, le=LIMIT)]
@@ -151,10 +153,12 @@ class WeaponProfile(_Model):
 class Weapon(_Model):
     """A weapon: a name only (a reference to the unit's or the module's weapon) or its
     profile written out: RNG (a maximum or [min, max]), ATT, DMG, PRC and rules, or
-    several `profiles`. `slot` (ranged, melee, ...) defaults from the range."""
+    several `profiles`. `slot` (ranged, melee, ...) defaults from the range. An
+    `effect_only` weapon (smoke, oil) has no DMG or PRC: it works through its rules."""
 
     name: Name
     slot: Annotated[str, Field(min_length=1, max_length=30)] | None = None
+    effect_only: bool = False
     rng: Pair | None = None
     att: Value | None = None
     dmg: Value | None = None
@@ -166,13 +170,14 @@ class Weapon(_Model):
     def reference(self) -> bool:
         """Only a name: the weapon is defined elsewhere."""
         return not (self.profiles or self.special or self.slot is not None
+                    or self.effect_only
                     or any(v is not None for v in (self.rng, self.att, self.dmg, self.prc)))
 
     def to_data(self) -> str | dict[str, Any]:
         if self.reference:
             return self.name
         data = self.model_dump(exclude_none=True, by_alias=True)
-        for key in ("special", "profiles"):
+        for key in ("special", "profiles", "effect_only"):
             if not data.get(key):
                 data.pop(key, None)
         if self.special:
@@ -262,7 +267,7 @@ class Ability(_Model):
         return self.name if not self.text else {"name": self.name, "text": self.text}
 
 
-class Unit(_Model):
+class Unit(_Model, UnitId):
     """An Open Fire unit as its file holds it."""
 
     system: Literal["openfire"] = SYSTEM_ID
@@ -293,7 +298,7 @@ class Unit(_Model):
             data["abilities"] = [a.to_data() for a in self.abilities]
         if self.notes:
             data["notes"] = self.notes
-        return data
+        return self.identified(data)
 
 
 class ForceFields(_Model):

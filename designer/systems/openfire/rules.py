@@ -3,14 +3,20 @@ what is likely unmeant. Codes are stable; each message says how to fix it."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 
 from designer.io import suggest
 from designer.systems.openfire.catalog import Catalog
-from designer.systems.openfire.cost import Priced, limits_for, matches
-from designer.systems.openfire.fold import Arm, Figure, Folded, Rule, Shot
+from designer.systems.openfire.fold import Arm, Figure, Folded, Shot
+from designer.systems.openfire.limits import (
+    check_limits,
+    force_limits,
+    options_taken,
+    over_limit,
+)
 from designer.systems.openfire.models import split_rule
+from designer.systems.openfire.priced import Priced
+from designer.systems.openfire.resolve import Rule
 from designer.tally import Issue
 
 Add = Callable[[Issue], None]
@@ -39,8 +45,7 @@ def check(folded: Folded, priced: Priced) -> list[Issue]:
         _rules(fig, fig.rules, "model", catalog, out.append)
         for arm in fig.weapons:
             _weapon(arm, catalog, out.append)
-        _upgrades(fig, catalog, out.append)
-        _slots(fig, catalog, priced, out.append)
+        check_limits(fig, catalog, priced, out.append)
         if fig.has("Fast") and fig.has("Slow"):
             out.append(_warning("FAST-SLOW", f"{fig.name} is both Fast and Slow; Slow never "
                                 "advances, so Fast does nothing [438, 482]: drop one",
@@ -103,7 +108,7 @@ def _rules(fig: Figure, rules: tuple[Rule, ...], on: str, catalog: Catalog,
            add: Add) -> None:
     explicit = [r for r in rules if r.source in ("own", "weapon")]
     for rule in explicit:
-        _rule(rule, on, catalog, add)
+        check_rule(rule, on, catalog, add)
     implied_by = {}
     for rule in rules:
         if rule.definition is not None:
@@ -121,7 +126,9 @@ def _rules(fig: Figure, rules: tuple[Rule, ...], on: str, catalog: Catalog,
                        "Vehicle or remove it", rule.field))
 
 
-def _rule(rule: Rule, on: str, catalog: Catalog, add: Add) -> None:
+def check_rule(rule: Rule, on: str, catalog: Catalog, add: Add) -> None:
+    """A rule known (or custom with a summary and a cost), on the kind of thing its
+    scope allows (`on`: model or weapon), with the X it needs."""
     definition = rule.definition
     if definition is None:
         ref = rule.ref
@@ -178,7 +185,11 @@ def _shot(arm: Arm, shot: Shot, catalog: Catalog, add: Add) -> None:
     problems = []
     for word, value, least in (("ATT", shot.att, 1), ("DMG", shot.dmg, 1),
                                ("PRC", shot.prc, 0)):
-        if value is None:
+        if arm.effect_only and word != "ATT":
+            if value is not None:
+                problems.append(f"{word} {value} on an effect-only weapon (remove it, or "
+                                "effect_only)")
+        elif value is None:
             problems.append(f"no {word}")
         elif value < least:
             problems.append(f"{word} {value} is below {least}")
@@ -187,49 +198,16 @@ def _shot(arm: Arm, shot: Shot, catalog: Catalog, add: Add) -> None:
     elif shot.rng[0] < 0 or shot.rng[1] < 1 or shot.rng[0] > shot.rng[1]:
         problems.append(f"RNG {shot.rng[0]}-{shot.rng[1]} is not a range of 1 or more")
     if problems:
-        add(_error("WEAPON", f"{name}: {', '.join(problems)}; a weapon has RNG, ATT 1+, "
-                   "DMG 1+ and PRC 0+ [82-88, 454]", shot.field))
+        needs = "RNG and ATT 1+, and no DMG or PRC" if arm.effect_only else \
+            "RNG, ATT 1+, DMG 1+ and PRC 0+"
+        add(_error("WEAPON", f"{name}: {', '.join(problems)}; a weapon has {needs} "
+                   "[82-88, 454]", shot.field))
     for rule in shot.rules:
-        _rule(rule, "weapon", catalog, add)
-    if shot.rng is not None and shot.reach <= 1 and not shot.has("Assault") \
-            and not shot.has("Torrent"):
+        check_rule(rule, "weapon", catalog, add)
+    if shot.rng is not None and shot.reach <= 1 and not arm.effect_only \
+            and not shot.has("Assault") and not shot.has("Torrent"):
         add(_warning("MELEE-NO-ASSAULT", f"{name} has RNG {shot.reach} without Assault, so "
                      "it hits only on a 12 [166]; add Assault", shot.field))
-
-
-def _upgrades(fig: Figure, catalog: Catalog, add: Add) -> None:
-    for taken in fig.upgrades:
-        upgrade = taken.upgrade
-        if upgrade is None:
-            where = catalog.title if catalog.module else "any module (the unit names none)"
-            add(_error("UPGRADE-UNKNOWN", f"upgrade '{taken.name}' is not in {where}; see "
-                       f"{SECTION.format('upgrades')}", taken.field))
-            continue
-        if not matches(upgrade.for_, fig):
-            add(_error("UPGRADE-FOR", f"{upgrade.name} is for {upgrade.for_.text()}; "
-                       f"{fig.name} is not: remove it", taken.field))
-        if taken.weapon and not any(a.name.casefold() == taken.weapon.casefold()
-                                    for a in fig.weapons):
-            add(_error("UPGRADE-FOR", f"{upgrade.name} names {taken.weapon}, which "
-                       f"{fig.name} does not carry", taken.field))
-
-
-def _slots(fig: Figure, catalog: Catalog, priced: Priced, add: Add) -> None:
-    used = Counter(a.slot for a in fig.weapons)
-    for rule in limits_for(fig, catalog):
-        for slot, (low, high) in rule.slots.items():
-            n = used.get(slot, 0)
-            if (low is not None and n < low) or (high is not None and n > high):
-                span = f"{low or 0}-{high}" if high is not None else f"{low}+"
-                add(_error("SLOT", f"{fig.name} carries {n} {slot} weapon(s); "
-                           f"{catalog.title} allows {span} for {rule.match.text()}",
-                           f"{fig.field}.weapons"))
-        cap = rule.upgrade_points_max
-        spent = priced.upgrade_points[fig.index] if fig.index < len(priced.upgrade_points) \
-            else 0
-        if cap is not None and spent > cap:
-            add(_error("UPGRADE-CAP", f"{fig.name} carries {spent} points of upgrades; at "
-                       f"most {cap} a model: remove one", f"{fig.field}.upgrades"))
 
 
 def _unit_wide(folded: Folded, add: Add) -> None:
@@ -240,6 +218,11 @@ def _unit_wide(folded: Folded, add: Add) -> None:
         add(_warning("GRENADES", f"{len(grenades)} Grenade weapons ({', '.join(grenades)}); "
                      "a unit throws only one a activation [512]", "weapons"))
     module = catalog.module
+    if module is not None:
+        counts = options_taken((f, 1) for f in folded.figures)
+        for issue in over_limit(counts, force_limits(catalog), "of this unit",
+                                module.army_term, "models"):
+            add(issue)
     categories = module.force.categories if module else {}
     category = folded.category
     if categories and category is not None and category.casefold() not in \

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from designer.card import Card
 from designer.errors import InputError
@@ -18,15 +18,20 @@ from designer.systems import (
     GameSystem,
     Step,
 )
+from designer.systems.listing import Listing, ProfileType, TableProfiles
 from designer.systems.openfire import browse, force, steps
-from designer.systems.openfire.card import SHORT, unit_card
-from designer.systems.openfire.catalog import Catalog, CatalogModel
+from designer.systems.openfire.card import MODEL_COLUMNS, SHORT, WEAPON_COLUMNS, unit_card
+from designer.systems.openfire.catalog import Catalog
 from designer.systems.openfire.cost import Final, price
 from designer.systems.openfire.fold import fold
 from designer.systems.openfire.loading import load_catalog, with_module
 from designer.systems.openfire.models import ModelEntry, Unit
+from designer.systems.openfire.module import CatalogModel
 from designer.systems.openfire.rules import check
 from designer.tally import Issue, Tally
+
+if TYPE_CHECKING:
+    from designer.audit import Audit
 
 
 class OpenFire(GameSystem):
@@ -37,6 +42,14 @@ class OpenFire(GameSystem):
     BOOLEAN_KEY_FIX = 'quote the key ("on": ...)'
     ENGAGES = True
     ENGAGE_WORD = "weapon"
+    #: a "Model" profile per model line, a "Weapon" per weapon, the unit's stat lines its
+    #: "Unit" profile; special rules and abilities are rules
+    LISTING = Listing(
+        types=(ProfileType("Unit", ("Tests", "Formation", "Aircraft", "Half HP", "Transport")),
+               ProfileType("Model", MODEL_COLUMNS), ProfileType("Weapon", WEAPON_COLUMNS)),
+        stats="Unit", tables=(TableProfiles("models", "Model"),
+                              TableProfiles("weapons", "Weapon")),
+        rules=("rules", "abilities"))
 
     def load_catalog(self, root: Path) -> Catalog:
         return load_catalog(root)
@@ -108,6 +121,14 @@ class OpenFire(GameSystem):
                      ) -> tuple[dict[str, Any], dict[str, Any]]:
         return force.split_roster(data, self.catalog_for(data, file), file)
 
+    def force_choices(self, catalog: Catalog) -> tuple[tuple[str, dict[str, Any]], ...]:
+        """A force of each size the module presets; the core alone has none."""
+        module = catalog.module
+        if module is None:
+            return (("", {}),)
+        return tuple((f"{module.title}, {name}", {"module": module.module, "size": name})
+                     for name in module.force.sizes)
+
     def join_roster(self, generic: dict[str, Any], fields: Mapping[str, Any]
                     ) -> dict[str, Any]:
         return force.join_roster(generic, fields)
@@ -133,6 +154,11 @@ class OpenFire(GameSystem):
         add = {"rules": edits.add_rule, "weapons": edits.add_weapon,
                "upgrades": edits.add_upgrade}[section]
         return add(unit, 0, name)
+
+    def module_audit(self, path: Path) -> Audit:
+        from designer.systems.openfire.audit import audit_file
+
+        return audit_file(path, self.bundled_catalog())
 
     def json_schemas(self) -> dict[str, dict[str, Any]]:
         return {"unit": Unit.model_json_schema(),

@@ -9,8 +9,9 @@ The engine supplies the formulas' variables from the dice maths (dice.py):
 - per weapon profile: HIT (Accurate SKL - 2 x stationary, Unwieldy SKL + 2, Skilled
   re-rolls, Torrent always, RNG 1 or less without Assault only on a 12), CRIT,
   E_DMG = ATT' (HIT x DMG x FAIL(DEF_ref + PRC) + CRIT x Rending X + CRIT x DMG x FAIL
-  with Impact), ATT' = ATT + half_range with Rapid Fire; RF (range factor); MULT (the
-  product of the weapon's rule multipliers).
+  with Impact; 0 for an effect-only weapon, which has no DMG), ATT' = ATT + half_range
+  with Rapid Fire; RF (range factor); MULT (the product of the weapon's rule
+  multipliers). A module's rule that acts as a core rule counts as that rule here.
 """
 
 from __future__ import annotations
@@ -20,9 +21,11 @@ from fractions import Fraction
 from functools import lru_cache
 
 from designer.systems.openfire import dice
-from designer.systems.openfire.catalog import Catalog, Costing
-from designer.systems.openfire.fold import Arm, Figure, Rule, Shot
+from designer.systems.openfire.catalog import Catalog
+from designer.systems.openfire.fold import Arm, Figure, Shot
+from designer.systems.openfire.formats import Costing
 from designer.systems.openfire.formula import FormulaError, RuleCost, parse, parse_rule_cost
+from designer.systems.openfire.resolve import Rule
 
 #: rules whose worth the dice maths and the formulas carry, not a flat cost
 IN_FORMULA = frozenset({"Skilled", "Resilient", "Fearless", "Stealth", "Fast", "Slow",
@@ -114,17 +117,22 @@ def range_factor(reach: int, costing: Costing) -> Fraction:
 
 def rule_cost(rule: Rule, costing: Costing, catalog: Catalog) -> RuleCost | None:
     """What a rule is worth in the formula: cc1's table for a core rule, the module's
-    `cost` for a module rule, the file's for a custom one; None when it has none."""
+    `cost` for a module rule (else the table's for the core rule it acts as), the
+    file's for a custom one; None when it has none."""
     definition = rule.definition
     if definition is not None and catalog.core_rule(rule.name):
-        table = costing.weapon_rules if definition.scope == "weapon" else costing.unit_rules
-        text = next((v for k, v in table.items() if k.casefold() == rule.name.casefold()),
-                    None)
-        return None if text is None else parse_rule_cost(text, frozenset({"X"}))
+        return _table_cost(rule.name, definition.scope, costing)
     if definition is not None:
-        return None if definition.cost is None else parse_rule_cost(definition.cost,
-                                                                     frozenset({"X"}))
+        if definition.cost is not None:
+            return parse_rule_cost(definition.cost, frozenset({"X"}))
+        return _table_cost(rule.acts_as, definition.scope, costing) if rule.acts_as else None
     return rule.cost
+
+
+def _table_cost(name: str, scope: str, costing: Costing) -> RuleCost | None:
+    table = costing.weapon_rules if scope == "weapon" else costing.unit_rules
+    text = next((v for k, v in table.items() if k.casefold() == name.casefold()), None)
+    return None if text is None else parse_rule_cost(text, frozenset({"X"}))
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,13 +167,15 @@ def shot_value(shot: Shot, fig: Figure, costing: Costing, catalog: Catalog) -> S
     hit = dice.hit(skl, **options)
     crit = dice.hit_crit(skl, **options)
     dmg, prc = shot.dmg or 0, shot.prc or 0
-    e_dmg = dice.expected_damage(att, skl, dmg, prc, ref.defence, **options,
-                                 rending=shot.x("Rending"), impact=shot.has("Impact"))
+    e_dmg = Fraction(0) if shot.dmg is None else dice.expected_damage(  # effect only
+        att, skl, dmg, prc, ref.defence, **options, rending=shot.x("Rending"),
+        impact=shot.has("Impact"))
     rf = range_factor(shot.reach, costing)
     mult, flat, rules = Fraction(1), Fraction(0), []
     for rule in shot.rules:
         cost = rule_cost(rule, costing, catalog)
-        if cost is None or (rule.name in costing.ranged_only and shot.reach <= 1):
+        if cost is None or ((rule.acts_as or rule.name) in costing.ranged_only
+                            and shot.reach <= 1):
             continue
         worth = cost.formula({"X": rule.value})
         if cost.multiplier:
@@ -207,26 +217,45 @@ def arm_value(arm: Arm, fig: Figure, costing: Costing, catalog: Catalog) -> ArmV
     return ArmValue(arm, value, shots)
 
 
-def carried(arms: list[ArmValue], fig: Figure, costing: Costing
-            ) -> tuple[Fraction, list[str]]:
-    """The weapons a model carries: every one whole for a vehicle [346], else the best
-    whole and each other at `others` (a model attacks with one weapon [306])."""
-    if not arms:
-        return Fraction(0), []
+def shares(arms: list[ArmValue], fig: Figure, costing: Costing) -> list[Fraction]:
+    """How much of each weapon's value the model counts, in the order given: every one
+    whole for a vehicle [346], else the best whole and each other at `others` (a model
+    attacks with one weapon [306]); of equal values the first taken is the best."""
     rule = costing.carried
     if fig.vehicle and rule.vehicle == "all":
-        return (sum((a.value for a in arms), Fraction(0)),
-                [f"{a.arm.name} {num(a.value)} ({a.why})" for a in arms])
+        return [Fraction(1)] * len(arms)
     order = sorted(range(len(arms)), key=lambda i: -arms[i].value)
     best, others = _n(rule.best), _n(rule.others)
+    out = [others] * len(arms)
+    if order:
+        out[order[0]] = best
+    return out
+
+
+def carried(arms: list[ArmValue], fig: Figure, costing: Costing
+            ) -> tuple[Fraction, list[str]]:
+    """The weapons a model carries: their values by their shares, best first (in the
+    order given for a vehicle)."""
+    weights = shares(arms, fig, costing)
+    order = list(range(len(arms)))
+    if not (fig.vehicle and costing.carried.vehicle == "all"):
+        order.sort(key=lambda i: -arms[i].value)
     total, parts = Fraction(0), []
-    for rank, i in enumerate(order):
-        a = arms[i]
-        share = best if rank == 0 else others
+    for i in order:
+        a, share = arms[i], weights[i]
         total += share * a.value
         lead = "" if share == 1 else f"{num(share)} x "
         parts.append(f"{lead}{a.arm.name} {num(a.value)} ({a.why})")
     return total, parts
+
+
+def entry_worth(fig: Figure, costing: Costing, catalog: Catalog) -> Fraction:
+    """What the formula makes of one model of the entry, exact: its profile, the weapons
+    it carries and its rules' flat costs (its three lines before rounding)."""
+    arms = [arm_value(a, fig, costing, catalog) for a in fig.weapons if a.known]
+    weapons, _ = carried(arms, fig, costing)
+    return (profile_value(fig, costing)[0] + weapons
+            + rules_value(fig.rules, costing, catalog)[0])
 
 
 def rules_value(rules: tuple[Rule, ...], costing: Costing, catalog: Catalog
@@ -245,7 +274,7 @@ def rules_value(rules: tuple[Rule, ...], costing: Costing, catalog: Catalog
         except FormulaError:
             cost = None
         if cost is None or cost.multiplier:
-            if rule.name in IN_FORMULA:
+            if (rule.acts_as or rule.name) in IN_FORMULA:
                 carried_by.append(rule.label)
             continue
         worth = cost.formula({"X": rule.value})

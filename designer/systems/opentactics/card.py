@@ -11,7 +11,6 @@ from designer.systems import Assessment
 from designer.systems.opentactics.catalog import SKILLS
 from designer.systems.opentactics.fold import Final, PickedAbility
 from designer.systems.opentactics.models import Unit
-from designer.systems.opentactics.system import OpenTactics
 
 HEADS = ("MEL", "BAL", "ARC", "TEC")
 ELEMENTAL_MARK = "*"
@@ -26,7 +25,7 @@ def bumps_text(bumps: list[int]) -> str:
     return " ".join(bump_text(b) for b in bumps)
 
 
-def unit_card(assessment: Assessment) -> Card:
+def unit_card(assessment: Assessment, short: str) -> Card:
     unit: Unit = assessment.unit
     final: Final = assessment.final
     tally = assessment.tally
@@ -39,19 +38,21 @@ def unit_card(assessment: Assessment) -> Card:
         rows.append(Row(f"{label} bumps", tuple(text(bumps_text(p.bumps), tone) for p in keyed),
                         tone=tone, sub=True))
     rows.append(Row("Range", tuple(text(final.ranges[s]) for s in SKILLS), short="RNG"))
-    grid = Table(tuple(s.title() for s in SKILLS), tuple(rows), HEADS)
+    grid = Table(tuple(s.title() for s in SKILLS), tuple(rows), HEADS, key="skills")
     athletics = Stat("Athletics", str(final.athletics), short="ATH",
                      icon="wing" if final.flies else "", note="flies" if final.flies else "",
                      detail="athletics cost doubled" if final.flies else "")
-    abilities = Section("Abilities", tuple(_ability(p) for p in final.abilities))
-    gear = Section("Equipment", _gears(unit, final), short="Gear", compact=True)
+    abilities = Section("Abilities", tuple(_ability(p) for p in final.abilities),
+                        key="abilities")
+    gear = Section("Equipment", _gears(unit, final), short="Gear", compact=True,
+                   key="equipment")
     from_items = Section("Bumps from equipment", _item_bumps(final), compact=True,
                          on_card=False)
     tags = tuple(Tag(t.name, "highlight", ELEMENTAL_MARK) if t.category == "elemental"
                  else Tag(t.name) for t in final.types)
     legend = f"{ELEMENTAL_MARK} elemental" if any(t.mark for t in tags) else ""
     blocks = (grid, athletics, from_items, abilities, gear)
-    return Card(unit.name, tally.total, OpenTactics.SHORT, tags, blocks, tally, legend=legend,
+    return Card(unit.name, tally.total, short, tags, blocks, tally, legend=legend,
                 final=final_data(unit, final))
 
 

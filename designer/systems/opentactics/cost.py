@@ -15,7 +15,7 @@ from designer.tally import Line
 
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th", "9th", "10th")
 POOL_LABELS = tuple(((skill, side), label) for skill, side, label, _d, _b in POOL_FIELDS)
-_new = tuple.__new__  # a third of the cost of calling the NamedTuple
+_new = tuple.__new__  # a third of the cost of calling the NamedTuple (give every field)
 
 
 def ordinal(index: int) -> str:
@@ -66,11 +66,12 @@ class LineBook:
             line = self.bumps.get((key, value))
             if line is not None:
                 return line
-            return _new(Line, ("bumps", f"{label} {value:+d}", self.costs.bumps.get(value, 0)))
+            return _new(Line, ("bumps", f"{label} {value:+d}", self.costs.bumps.get(value, 0),
+                               None))
         line = self._sourced_bumps.get((key, value, source))
         if line is None:
             line = _new(Line, ("bumps", f"{label} {value:+d} ({source})",
-                               self.costs.bumps.get(value, 0)))
+                               self.costs.bumps.get(value, 0), None))
             self.keep(self._sourced_bumps, (key, value, source), line)
         return line
 
@@ -179,7 +180,7 @@ def ability_line(picked: PickedAbility, final: Final, costs: CostTable, book: Li
             return line
     points, how = ability_points(picked, final, costs)
     label = ability_label(picked)
-    line = _new(Line, ("abilities", f"{label} [{how}]" if how else label, points))
+    line = _new(Line, ("abilities", f"{label} [{how}]" if how else label, points, None))
     if key is not None:
         book.keep(book.abilities, key, line)
     return line

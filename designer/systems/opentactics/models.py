@@ -6,6 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 
+from designer.systems.identity import UnitId
 from designer.systems.opentactics.catalog import SIDES, SKILLS, Category, Side, Skill
 from designer.systems.opentactics.formula import parse_formula
 
@@ -127,7 +128,7 @@ class EquipmentChoice(_Model):
         return data
 
 
-class Unit(_Model):
+class Unit(_Model, UnitId):
     """An OpenTactics unit as its file holds it: innate values plus equipment and choices."""
 
     system: Literal["opentactics"] = "opentactics"
@@ -165,7 +166,7 @@ class Unit(_Model):
             data["equipment"] = [e.to_data() for e in self.equipment]
         if self.abilities:
             data["abilities"] = [a.to_data() for a in self.abilities]
-        return data
+        return self.identified(data)
 
 
 POOLS: tuple[tuple[Skill, Side], ...] = tuple((s, d) for d in SIDES for s in SKILLS)

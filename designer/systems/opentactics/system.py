@@ -19,6 +19,7 @@ from designer.systems import (
     Member,
     Step,
 )
+from designer.systems.listing import Listing, ProfileType, SectionProfiles, TableProfiles
 from designer.systems.opentactics.catalog import Catalog, CatalogModel, load_catalog
 from designer.systems.opentactics.cost import breakdown
 from designer.systems.opentactics.fold import fold
@@ -36,6 +37,15 @@ class OpenTactics(GameSystem):
     SHORT = "OpenTactics 2e"
     BOOLEAN_KEY_FIX = "write off_dice or def_dice (or quote the key)"
     ENGAGES = True
+    #: the card's aspects table gives a "Skill" profile per aspect (its OFF and DEF dice and
+    #: range), Athletics the "Unit" one; equipment is listed, abilities are rules
+    LISTING = Listing(
+        types=(ProfileType("Unit", ("Athletics",)),
+               ProfileType("Skill", ("OFF dice", "DEF dice", "Range")),
+               ProfileType("Equipment", ("Choice", "Effect"))),
+        stats="Unit", tables=(TableProfiles("skills", "Skill", by_column=True),),
+        profiles=(SectionProfiles("equipment", "Equipment", note="Choice", text="Effect"),),
+        rules=("abilities",))
     ENGAGE_EXTRAS = (  # the terms of a matchup: see odds.py
         ("support_off_a", "re-rolls of A's OFF dice (allies adjacent to B)"),
         ("support_def_a", "re-rolls of A's DEF dice (allies adjacent to A)"),
@@ -86,7 +96,7 @@ class OpenTactics(GameSystem):
     def card(self, assessment: Assessment) -> Card:
         from designer.systems.opentactics.card import unit_card
 
-        return unit_card(assessment)
+        return unit_card(assessment, self.SHORT)
 
     def engage_modes(self, assessment: Assessment) -> tuple[str, ...]:
         from designer.systems.opentactics.odds import modes

@@ -19,6 +19,8 @@ from pydantic import (
     WithJsonSchema,
 )
 
+from designer.systems.identity import UnitId
+
 SYSTEM_ID = "tactics"
 SCALAR = (int, float, str, bool)
 
@@ -140,7 +142,7 @@ ORDER = ("system", "table", "name", "kind", "actions", "attributes", "armor", "s
          "max_wounds", "points", "weapons", "maneuvers", "presses", "reacts", "notes")
 
 
-class Sheet(_Model):
+class Sheet(_Model, UnitId):
     """A TACTICS character sheet."""
 
     system: Literal["tactics"] = SYSTEM_ID
@@ -177,4 +179,4 @@ class Sheet(_Model):
                                  and value in ("", [], {})):
                 continue
             data[key] = value
-        return data
+        return self.identified(data)

@@ -82,4 +82,5 @@ def test_examples_round_trip_and_keep_the_spec_keys():
         assert list(data)[:3] == ["system", "setting", "name"]
         assert set(data) <= {"system", "setting", "name", "cost", "core_stat", "rank", "form",
                              "stats", "trait", "skills", "abilities", "equipment", "notes",
-                             "experience"}
+                             "experience", "id"}
+        assert list(data)[-1] == "id"  # the stable id is written last

@@ -164,7 +164,8 @@ def test_talent_closed_to_the_rank(issue):
 def test_buying_a_universal_skill(make, assess):
     tally = assess(make(skills=["Sprint"])).tally
     assert [(i.code, i.field) for i in tally.errors] == [("E-OPEN-UNIVERSAL", "skills[0]")]
-    assert ("talents", "Skill: Sprint (universal)", 0) in [tuple(x) for x in tally.breakdown]
+    assert ("talents", "Skill: Sprint (universal)", 0) in [(x.step, x.item, x.points)
+                                                          for x in tally.breakdown]
 
 
 def test_unknown_talent_built_without_a_file(hollowmere):

@@ -60,7 +60,7 @@ def test_a_module_file_beside_the_unit(tmp_path, capsys):
 @pytest.mark.parametrize(("old", "new", "field", "problem"), [
     ("skl: 7, def: 7, cmd: 6, hp: 5,\n     weapons: [Long Rifle], points: 9}",
      "skl: 7, def: 7, cmd: 6, hp: 5,\n     weapons: [Long Rifel], points: 9}",
-     "profiles[2].weapons[0]", "unknown weapon 'Long Rifel' (did you mean long rifle?)"),
+     "profiles[2].weapons[0]", "unknown weapon 'Long Rifel' (did you mean Long Rifle?)"),
     ('"on": upgrade', "on: upgrade", "surcharges[0].on",
      'a bare off/on/yes/no key reads as a YAML boolean; quote the key ("on": upgrade)'),
     ("fallback: cc1}", "fallback: cc9}", "costing.fallback",
@@ -71,17 +71,79 @@ def test_a_module_file_beside_the_unit(tmp_path, capsys):
      "'huge' is not one of the sizes"),
     ("{name: Jaws, slot: melee", "{name: Service Pistol, slot: melee", "weapons[5].name",
      "'Service Pistol' is listed twice"),
+    # rules from profiles, weapons and upgrades are checked where they are written
+    ("special: [Skilled], weapons: [Service Pistol, Cinder Blade]",
+     "special: [Skilled, Accurate], weapons: [Service Pistol, Cinder Blade]",
+     "profiles[0].special[1]",
+     "Accurate is a weapon rule [498] but is on a model; list it in the weapon's special"),
+    ("special: [Fast], weapons: [Jaws]", "special: [Fastt], weapons: [Jaws]",
+     "profiles[3].special[0]", "'Fastt' is neither an Open Fire rule nor one of Ash Wastes"),
+    ('special: ["Heavy Armour (1)", Bulky', 'special: ["Heavy Armour", Bulky',
+     "profiles[4].special[0]", "Heavy Armour (X) needs a whole number 1 or more; got no X"),
+    ("special: [Heavy, Rapid Fire], points: 5}", "special: [Heavy, Fearless], points: 5}",
+     "weapons[4].special[1]",
+     "Fearless is a unit rule [444] but is on a weapon; list it in the model's special"),
+    ("special: [Torrent]}", "special: [Torrent (2)]}", "weapons[11].profiles[1].special[0]",
+     "Torrent takes no value; write it without (2)"),
+    ('effect: {add_rules: ["Stealth (1)"]}', "effect: {add_rules: [Accurate]}",
+     "upgrades[0].effect.add_rules[0]", "Accurate is a weapon rule: an upgrade gives it to "
+                                        "the weapon it modifies under effect.weapon_rules"),
+    ('weapon_rules: [Accurate, "Rending (1)"]', 'weapon_rules: [Skilled, "Rending (1)"]',
+     "upgrades[5].effect.weapon_rules[0]",
+     "Skilled is a unit rule: an upgrade gives it to the model under effect.add_rules"),
+    ('weapon_rules: [Accurate, "Rending (1)"]', "weapon_rules: [Accurate, Rending]",
+     "upgrades[5].effect.weapon_rules[1]",
+     "Rending (X) needs a whole number 1 or more; got no X"),
+    # a module's own rules: what they act as, their listed points
+    ("acts_as: Assault,", "acts_as: Asault,", "special_rules[3].acts_as",
+     "'Asault' is not a core rule (did you mean Assault?); acts_as names the core rule "
+     "this one plays as"),
+    ("acts_as: Assault,", "acts_as: Skilled,", "special_rules[3].scope",
+     "Close Quarters is a weapon rule but acts as Skilled, a unit rule: give it scope: unit"),
+    ("acts_as: Assault,", "acts_as: Rending,", "special_rules[3].x",
+     "Close Quarters takes X none but acts as Rending, which takes X int: give it x: int"),
+    ("x: none, cost: 1,", "x: none, cost: 1, points: 1,", "special_rules[4].points",
+     "Screening: listed points are for a rule a model adds; a weapon's points cover its "
+     "rules: remove points"),
+    ('x: int, cost: "X",', 'x: int, cost: "X", points: 2,', "special_rules[2].points",
+     "Scavenge: a rule with listed points takes no X: give it x: none or drop points"),
+    # weapon choices and what an upgrade is for
+    ("weapon_choices: [Glass Rifle, Long Rifle,", "weapon_choices: [Glass Rifle, Long Rifel,",
+     "profiles[5].weapon_choices[1]", "unknown weapon 'Long Rifel' (did you mean Long Rifle?)"),
+    ("weapon_choices: [Glass Rifle, Long Rifle,", "weapon_choices: [Long Rifle,",
+     "profiles[5].weapons[0]",
+     "Glass Sniper carries Glass Rifle but may not choose it: add it to weapon_choices"),
+    ("exclude: [Cinder Torch]},\n     effect: {weapon: {prc: 1}}",
+     "exclude: [Cinder Torc]},\n     effect: {weapon: {prc: 1}}",
+     "upgrades[3].for_weapon.exclude[0]",
+     "unknown weapon 'Cinder Torc' (did you mean Cinder Torch?)"),
+    ('points: "max(1, WP / 2)"', 'points: "max(1, WQ / 2)"', "upgrades[7].points",
+     "'max(1, WQ / 2)' names WQ; the variables are WP"),
+    ("{name: Veteran, for: {category: standard}, points: 2,",
+     '{name: Veteran, for: {category: standard}, points: "WP",',
+     "upgrades[1].points", "Veteran's points use WP, the points of the weapon it modifies, "
+                           "but it modifies none: add for_weapon or target: weapon"),
+    ("{name: Long Barrel, points: 1,", "{name: Long Barrel, target: model, points: 1,",
+     "upgrades[4].target", "Long Barrel changes a weapon but says target: model: drop "
+                           "target, or its weapon changes"),
+    # per-model limits that name real groups, one price for extra weapons
+    ("crew: {count: [0, 1]}", "crow: {count: [0, 1]}", "per_model[3].groups.crow",
+     "no upgrade is in group 'crow' (did you mean crew?); give upgrades group: crow"),
+    ("    extra_weapon_is: later\n",
+     "    extra_weapon_is: later\n    extra_copy_cost: {ranged: 2}\n",
+     "per_model[3].extra_copy_cost.ranged", "ranged has both extra_copy_cost and "
+     "extra_weapon_cost; extra_weapon_cost already prices copies: keep one"),
 ])
 def test_bad_module_files_are_one_line_errors(tmp_path, capsys, old, new, field, problem):
     from designer.systems import catalog_root
 
     text = (catalog_root() / "openfire" / "modules" / "ash-wastes.yaml").read_text()
-    assert old in text
+    assert text.count(old) == 1
     module = tmp_path / "house.yaml"
     module.write_text(text.replace(old, new), encoding="utf-8")
     path = tmp_path / "unit.yaml"
     path.write_text("system: openfire\nmodule: house.yaml\nname: Kite\n"
                     "models: [{profile: Dust Kite}]\n", encoding="utf-8")
     assert main(["price", str(path)]) == 2
-    assert capsys.readouterr().err.strip() == \
-        f"designer: error: {module}: {field}: {problem}"
+    assert capsys.readouterr().err.strip().startswith(
+        f"designer: error: {module}: {field}: {problem}")

@@ -71,7 +71,7 @@ def test_catalog_sections_browse(capsys):
     sections = OPENFIRE.catalog_sections(OPENFIRE.bundled_catalog())
     assert [s.key for s in sections] == ["rules", "costing", "profiles", "weapons",
                                          "upgrades", "force"]
-    assert len(sections[0].rows) == 32 + 3  # the core's and the module's own
+    assert len(sections[0].rows) == 32 + 5  # the core's and the module's own
     assert main(["catalog", "rules", "--system", "openfire", "--search", "Rending"]) == 0
     out = capsys.readouterr().out
     assert "Rending (X)" in out and "530" in out

@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 from designer.systems import examples_dir
-from designer.systems.openfire.catalog import Costing
+from designer.systems.openfire.formats import Costing
 from designer.systems.openfire.value import _constants, _n, round_half_up
 from designer.units import load_unit_file
 from tests.systems.openfire.conftest import assess_data, issue, trooper, unit_data
@@ -152,6 +152,46 @@ def test_formula_mode_prices_upgrades_through_their_effect(tmp_path):
 
 def test_rounding_is_half_up_per_line():
     assert [round_half_up(F(x, 2)) for x in (-3, -1, 1, 3, 5)] == [-1, 0, 1, 2, 3]
+
+
+def test_reading_half_up_rounds_toward_plus_infinity():
+    """cc1's settled reading: "half up" is toward +infinity, so -0.5 -> 0, -1.5 -> -1."""
+    lucky = {"name": "Lucky", "summary": "Finds a way.", "cost": 0.5}
+    # rules: Bulky -1 + Lucky 1/2 = -1/2 -> 0
+    assert assess_data(unit_data(trooper(special=["Bulky", lucky]))).tally.breakdown[-1] \
+        .points == 0
+    # rules: Bulky -1 + Vulnerable (Rear) -1 + Lucky 1/2 = -3/2 -> -1
+    worse = trooper(special=["Bulky", "Vulnerable (Rear)", lucky])
+    assert assess_data(unit_data(worse)).tally.breakdown[-1].points == -1
+
+
+def test_reading_a_skilled_reroll_of_12_counts_for_rending():
+    """cc1's settled reading: a Skilled re-roll that comes up a natural 12 is a natural 12
+    for Rending (and Impact)."""
+    gun = {"name": "Ripsaw", "rng": 12, "att": 6, "dmg": 1, "prc": 0,
+           "special": ["Rending (3)"]}
+    data = unit_data(trooper(special=["Skilled"], weapons=[gun]))
+    h = F(1, 2)  # p(7)
+    again = 1 - h - F(1, 12)  # a failure that was not a 1: re-rolled
+    hit, crit = h + again * h, F(1, 12) + again * F(1, 12)  # 17/24 and 17/144
+    e_dmg = 6 * (hit * 1 * F(1, 2) + crit * 3)  # 17/4, with the re-rolled 12s
+    assert (hit, crit, e_dmg) == (F(17, 24), F(17, 144), F(17, 4))
+    weapon = 4 * e_dmg * F(3, 2)  # 51/2 = 25.5 -> 26 (counting first rolls only: 22)
+    assert round_half_up(weapon) == 26
+    assert round_half_up(4 * 6 * (hit * F(1, 2) + F(1, 12) * 3) * F(3, 2)) == 22
+    assert [x.points for x in assess_data(data).tally.breakdown] == [8, 26, 0]
+
+
+def test_reading_skilled_rerolls_the_only_on_a_12_chance():
+    """cc1's settled reading: Skilled re-rolls a melee weapon's miss when it hits only on
+    a 12 (no Assault [166])."""
+    club = {"name": "Club", "rng": 1, "att": 6, "dmg": 1, "prc": 0}
+    data = unit_data(trooper(special=["Skilled"], weapons=[club]))
+    hit = F(1, 12) + (1 - F(1, 12) - F(1, 12)) * F(1, 12)  # 11/72
+    weapon = 4 * 6 * hit * F(1, 2) * 1  # 11/6 -> 2 (without the re-roll 1)
+    assert (hit, weapon) == (F(11, 72), F(11, 6))
+    assert round_half_up(4 * 6 * F(1, 12) * F(1, 2)) == 1
+    assert [x.points for x in assess_data(data).tally.breakdown] == [8, 2, 0]
 
 
 def test_a_trooper_with_more_rules():

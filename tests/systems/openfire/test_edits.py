@@ -80,7 +80,7 @@ def test_profile_rules_weapons_and_upgrades(wastes):
     final = assess(unit, wastes).final
     assert edits.upgrade_room(final, 0) == (2, 4)
     assert [u.name for u in edits.upgrades_for(final, 0)] == [
-        "Camo Cloaks", "Veteran", "Hot Loads", "Long Barrel", "Ash Mask"]
+        "Camo Cloaks", "Veteran", "Hot Loads", "Long Barrel", "Glass Sights", "Ash Mask"]
     unit = edits.remove_upgrade(unit, 0, 0)
     unit = edits.set_stat(unit, 1, "skl", 5)
     assert unit.models[1].skl == 5

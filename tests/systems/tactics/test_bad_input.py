@@ -18,8 +18,8 @@ def run(capsys, *args: str) -> tuple[int, str]:
 
 
 @pytest.mark.parametrize(("extra", "field", "problem"), [
-    ("strength: 3\n", "strength", "unknown field 'strength'; expected one of: system, table, "
-     "name, kind, actions, attributes, armor, shields, max_wounds, points, weapons, "
+    ("strength: 3\n", "strength", "unknown field 'strength'; expected one of: id, system, "
+     "table, name, kind, actions, attributes, armor, shields, max_wounds, points, weapons, "
      "maneuvers, presses, reacts, notes"),
     ("wounds: 25\n", "wounds", "unknown field 'wounds' (did you mean max_wounds?)"),
     ("attributes: {strength: 3}\n", "attributes.strength", "unknown field 'strength'; "

@@ -20,8 +20,9 @@ from textual.widgets.option_list import Option
 from designer.escaping import printable
 from designer.search import matches
 from designer.systems.openfire import edits
-from designer.systems.openfire.catalog import Catalog, RuleDef
-from designer.systems.openfire.fold import Rule
+from designer.systems.openfire.catalog import Catalog
+from designer.systems.openfire.formats import RuleDef
+from designer.systems.openfire.resolve import Rule
 from designer.systems.openfire.value import IN_FORMULA
 from designer.tui.editors.base import View
 from designer.tui.editors.openfire.common import (

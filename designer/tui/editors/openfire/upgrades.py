@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option
 
 from designer.escaping import printable
 from designer.systems.openfire import edits
-from designer.systems.openfire.catalog import Upgrade
+from designer.systems.openfire.module import Upgrade
 from designer.tui.editors.base import View, pts
 from designer.tui.editors.openfire.common import (
     EntryEditor,
@@ -33,13 +33,13 @@ from designer.tui.widgets.lists import MovingList
 from designer.tui.widgets.points_bar import PointsBar
 from designer.tui.widgets.shown import set_content
 
-EVERY = "every weapon"
-
 
 def upgrade_text(upgrade: Upgrade, weapon: str | None) -> Content:
-    """'Hot Loads → Long Rifle +1 pt weapon PRC +1'."""
+    """'Hot Loads → Long Rifle +1 pt weapon PRC +1'; points worked out from the
+    weapon's are shown as their formula ('+max(1, WP / 2)')."""
     name = upgrade.name + (f" → {weapon}" if weapon else "")
-    return Content.assemble((printable(name), "bold"), f" +{pts(upgrade.points)} ",
+    points = pts(upgrade.points) if isinstance(upgrade.points, int) else upgrade.points
+    return Content.assemble((printable(name), "bold"), printable(f" +{points} "),
                             muted(upgrade.effect.text()))
 
 
@@ -127,11 +127,10 @@ class UpgradesEditor(EntryEditor):
         self._choices = []
         for upgrade in edits.upgrades_for(view.final, i):
             targets: list[str | None] = [None]
-            if upgrade.effect.weapon and fig.weapons:
-                targets = [a.name for a in fig.weapons] + [None]
+            if upgrade.on_weapon:
+                targets = list(edits.weapons_for(upgrade, fig))
             for weapon in targets:
-                text = upgrade_text(upgrade, weapon or (EVERY if upgrade.effect.weapon
-                                                        else None))
+                text = upgrade_text(upgrade, weapon)
                 if (upgrade.name.casefold(), (weapon or "").casefold()) in taken:
                     text += muted(" · taken")
                 self._choices.append((upgrade.name, weapon))

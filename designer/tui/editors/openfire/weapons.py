@@ -21,8 +21,8 @@ from textual.widgets.option_list import Option
 
 from designer.escaping import printable
 from designer.systems.openfire import dice, edits
-from designer.systems.openfire.cost import limits_for
 from designer.systems.openfire.fold import Arm, Figure
+from designer.systems.openfire.priced import limits_for
 from designer.systems.openfire.value import num, shot_value
 from designer.tui.editors.base import View, pts
 from designer.tui.editors.openfire.common import (

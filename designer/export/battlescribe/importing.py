@@ -1,0 +1,226 @@
+"""Back from our own BattleScribe files: `import_file` writes the designer unit files a
+catalogue holds (each unit entry's comment carries the unit's own file data), or a
+roster's file and its units (the roster's force names its catalogue, which must lie
+beside it; its force entry's comment carries the force's own fields; its selections,
+consecutive ones of one unit grouped, are the entries and counts; its points limit is the
+cap, left out when the force's fields imply it, as a setting's starting treasury). The
+roster may have been edited in BattleScribe or another tool, as long as its units are
+our catalogue's. A roster entry's own keys (ENTRY_KEYS) do not travel.
+
+A file that did not come from designer, or whose data does not load back as designer's,
+is refused with the reason: nothing is guessed and nothing written. Every file is checked
+before the first is written, and an existing file is only replaced when asked to."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+from designer.errors import InputError
+from designer.export import safe_name
+from designer.export.battlescribe.documents import COST_NAME, MARK, NS, ROOTS
+from designer.export.battlescribe.reading import kind_of, read_document
+from designer.export.battlescribe.rosters import selection_id
+from designer.io import dump_yaml, write_atomic
+from designer.roster import parse_roster
+from designer.systems import system
+from designer.units import parse_unit_data
+
+
+def import_file(path: Path, out: Path, *, overwrite: bool = False) -> list[Path]:
+    """Write the designer files `path` (a .cat/.catz or .ros/.rosz we exported) holds into
+    folder `out`; return the paths written. InputError naming the file and the reason."""
+    kind = kind_of(path)
+    if kind == "gst":
+        raise InputError("is a game system; import a catalogue (.cat) or a roster (.ros)",
+                         file=path)
+    root = read_document(path)
+    if kind is None or root.tag != f"{{{NS[kind]}}}{ROOTS[kind]}":
+        raise InputError(f"is not a BattleScribe {ROOTS.get(kind or '', 'data file')}",
+                         file=path)
+    if kind == "cat":
+        units = _units(root, path)
+        files = _unit_files(units, out)
+    else:
+        files = _roster_files(root, path, out)
+    if out.exists() and not out.is_dir():
+        raise InputError("is a file, not a folder", file=out, field="--out")
+    for target, _ in files:
+        if target.exists() and not overwrite:
+            raise InputError("exists; pass --force to overwrite", file=target)
+        if target.exists() and target.resolve() == path.resolve():
+            raise InputError("is the file being imported; choose another --out", file=target)
+    written = []
+    for target, text in files:
+        try:
+            written.append(write_atomic(target, text))
+        except OSError as exc:
+            raise InputError(f"cannot write: {exc.strerror or exc}", file=target) from None
+    return written
+
+
+# --- internals ---------------------------------------------------------------------------
+
+
+def _marked(element: ET.Element, ns: str, kind: str) -> dict[str, Any] | None:
+    """The data our comment on `element` carries, or None when it has none of ours."""
+    text = element.findtext(f"{{{ns}}}comment") or ""
+    head = f"{MARK}:{kind} "
+    if not text.startswith(head):
+        return None
+    try:
+        data = json.loads(text[len(head):])
+    except ValueError:
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _ours(root: ET.Element, path: Path) -> str:
+    """The system of our catalogue `root`; InputError for one we did not write."""
+    head = _marked(root, NS["cat"], "catalogue")
+    if head is None or not isinstance(head.get("system"), str):
+        raise InputError("was not written by designer (its catalogue has no designer "
+                         "comment); only designer's own BattleScribe exports come back",
+                         file=path)
+    system(head["system"], file=path)  # an unknown system is refused here
+    return head["system"]
+
+
+def _units(root: ET.Element, path: Path) -> dict[str, tuple[str, dict[str, Any]]]:
+    """Each unit entry of our catalogue: entry id -> (name, the unit's file data)."""
+    ns = NS["cat"]
+    own = _ours(root, path)
+    out = {}
+    for entry in root.iterfind(f"{{{ns}}}selectionEntries/{{{ns}}}selectionEntry"):
+        data = _marked(entry, ns, "unit")
+        label = entry.get("name", "")
+        if data is None:
+            raise InputError(f"unit entry '{label}' carries no designer data; it was not "
+                             "written by designer", file=path)
+        try:
+            loaded = parse_unit_data(data, file=path, field_prefix=f"'{label}'")
+        except InputError as exc:
+            raise InputError(f"unit '{label}' does not load back: {exc.problem}",
+                             file=path, field=exc.field) from None
+        if own != loaded.system.NAME:
+            raise InputError(f"unit '{label}' is {loaded.system.NAME}, the catalogue "
+                             f"{own}", file=path)
+        out[entry.get("id", "")] = (loaded.system.unit_name(loaded.unit), data)
+    return out
+
+
+def _unit_files(units: dict[str, tuple[str, dict[str, Any]]], out: Path
+                ) -> list[tuple[Path, str]]:
+    """A file per unit, named after it (a name met again gets -2, -3 ...)."""
+    files, used = [], set()
+    for name, data in units.values():
+        stem = base = safe_name(name, "unit")
+        n = 1
+        while stem in used:
+            n += 1
+            stem = f"{base}-{n}"
+        used.add(stem)
+        files.append((out / f"{stem}.yaml", dump_yaml(data)))
+    return files
+
+
+def _roster_files(root: ET.Element, path: Path, out: Path) -> list[tuple[Path, str]]:
+    ns = NS["ros"]
+    forces = root.findall(f"{{{ns}}}forces/{{{ns}}}force")
+    if len(forces) != 1:
+        raise InputError(f"holds {len(forces)} forces; a designer roster is one force",
+                         file=path)
+    force = forces[0]
+    cat_root, cat_path = _catalogue_beside(path, force.get("catalogueId", ""),
+                                           force.get("catalogueName", ""))
+    game = system(_ours(cat_root, cat_path), file=cat_path)
+    units = _units(cat_root, cat_path)
+    fields = _force_fields(cat_root, force.get("entryId", ""), path)
+    unit_files = _unit_files(units, out)
+    file_of = {eid: target.name for eid, (target, _) in zip(units, unit_files, strict=True)}
+    entries = _entries(force, root.get("id", ""), path)
+    used = set()
+    lines = []
+    for entry_id, count in entries:
+        if entry_id not in units:
+            raise InputError(f"a selection is no unit of catalogue '{cat_root.get('name')}'"
+                             f" (entry {entry_id})", file=path)
+        used.add(entry_id)
+        lines.append({"unit": file_of[entry_id], "count": count})
+    generic: dict[str, Any] = {"system": game.NAME, "name": root.get("name", ""),
+                               "units": lines}
+    cap = _cap(root)
+    implied, _ = game.split_roster(game.join_roster(generic, fields), path)
+    if cap is not None and implied.get("points_cap") != cap:  # a cap the fields imply
+        generic = {"system": game.NAME, "name": generic["name"], "points_cap": cap,
+                   "units": lines}                          # (a setting's treasury) is left
+    data = game.join_roster(generic, fields)
+    target = out / f"{safe_name(generic['name'], 'roster')}.yaml"
+    # the roster must load back before anything is written: checked with its units inline
+    inline = [{"unit": units[eid][1], "count": count} for eid, count in entries]
+    parse_roster(game.join_roster({**generic, "units": inline}, fields), file=path)
+    return [*(f for eid, f in zip(units, unit_files, strict=True) if eid in used),
+            (target, dump_yaml(data))]
+
+
+def _catalogue_beside(path: Path, catalogue_id: str, name: str) -> tuple[ET.Element, Path]:
+    """Our catalogue with id `catalogue_id` in the roster's folder."""
+    for candidate in sorted(path.parent.iterdir()):
+        if kind_of(candidate) != "cat":
+            continue
+        try:
+            root = read_document(candidate)
+        except InputError:
+            continue
+        if root.get("id") == catalogue_id:
+            return root, candidate
+    raise InputError(f"needs its catalogue '{name}' (id {catalogue_id}) beside it; put the "
+                     ".cat file exported with it in the same folder", file=path)
+
+
+def _force_fields(cat_root: ET.Element, entry_id: str, path: Path) -> dict[str, Any]:
+    ns = NS["cat"]
+    for entry in cat_root.iterfind(f"{{{ns}}}forceEntries/{{{ns}}}forceEntry"):
+        if entry.get("id") == entry_id:
+            data = _marked(entry, ns, "force")
+            if data is None or not isinstance(data.get("fields"), dict):
+                break
+            return data["fields"]
+    raise InputError("its force is of no designer force entry of its catalogue", file=path)
+
+
+def _entries(force: ET.Element, roster_id: str, path: Path) -> list[tuple[str, int]]:
+    """(entry id, count) per roster entry: consecutive selections of one unit are one
+    entry, unless the next one's id is the one our export gives a new entry's first."""
+    ns = NS["ros"]
+    out: list[tuple[str, int]] = []
+    for selection in force.iterfind(f"{{{ns}}}selections/{{{ns}}}selection"):
+        entry_id = selection.get("entryId", "")
+        try:
+            times = int(selection.get("number", "1"))
+        except ValueError:
+            raise InputError(f"selection '{selection.get('name')}' has number "
+                             f"{selection.get('number')!r}", file=path) from None
+        if times < 1:
+            continue
+        starts = selection.get("id") == selection_id(roster_id, len(out) + 1, 1)
+        if out and out[-1][0] == entry_id and not starts:
+            out[-1] = (entry_id, out[-1][1] + times)
+        else:
+            out.append((entry_id, times))
+    return out
+
+
+def _cap(root: ET.Element) -> int | None:
+    ns = NS["ros"]
+    for limit in root.iterfind(f"{{{ns}}}costLimits/{{{ns}}}costLimit"):
+        if limit.get("name") == COST_NAME:
+            try:
+                value = float(limit.get("value", "-1"))
+            except ValueError:
+                return None
+            return None if value < 0 else int(value)
+    return None
+
