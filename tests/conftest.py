@@ -14,13 +14,6 @@ EXAMPLES = examples_dir()
 OT = system("opentactics")
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Every benchmark measures time (and most start processes): all are slow."""
-    for item in items:
-        if "benchmarks" in item.path.parts:
-            item.add_marker(pytest.mark.slow)
-
-
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
     if collection_path.name == "benchmarks" and not config.getoption("benchmark_only",
                                                                        default=False):

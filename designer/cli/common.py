@@ -69,14 +69,20 @@ def terminal() -> bool:
         return False
 
 
+def system_name(name: str) -> str:
+    """A `--system` value (its argparse type; the choices offer SYSTEMS to completion):
+    the name of a known game system, or an input error listing them."""
+    if name not in SYSTEMS:
+        raise InputError(f"unknown game system '{name}'; choose one of: {', '.join(SYSTEMS)}",
+                         field="--system")
+    return name
+
+
 def system_named(name: str) -> GameSystem:
     """The game system an option names, or an input error listing the known ones."""
     from designer.systems import system
 
-    if name not in SYSTEMS:
-        raise InputError(f"unknown game system '{name}'; choose one of: {', '.join(SYSTEMS)}",
-                         field="--system")
-    return system(name)
+    return system(system_name(name))
 
 
 def points_cap(text: str) -> int:

@@ -13,18 +13,21 @@ from designer.escaping import printable
 
 
 def add_parsers(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
+    from designer.export_options import ALL_FORMATS, PAPERS, format_named, paper_named
+
     p = sub.add_parser("export", help="export cards, record sheets, rosters or data")
     p.add_argument("files", type=Path, nargs="+", metavar="UNIT_OR_ROSTER.yaml",
                    help="a unit file (its card and record sheet) or a roster (the force "
                         "summary, every card and sheet); battlescribe takes several, of "
                         "one system")
-    p.add_argument("--format", "-f", required=True, metavar="FORMAT",
+    p.add_argument("--format", "-f", required=True, type=format_named, choices=ALL_FORMATS,
+                   metavar="FORMAT",
                    help="pdf, html, md, txt, json, yaml or battlescribe (a game system, a "
                         "catalogue of every unit, a roster per roster file, a data index)")
     p.add_argument("--out", "-o", type=Path, default=None, metavar="PATH",
                    help="folder to write into (default: exports/), or a file name with "
                         "the format's extension")
-    p.add_argument("--paper", default=None, metavar="PAPER",
+    p.add_argument("--paper", default=None, type=paper_named, choices=PAPERS, metavar="PAPER",
                    help="a4 or letter (default: the settings' paper, else a4)")
     p.add_argument("--force", action="store_true", help="overwrite an existing file")
     p.add_argument("--zip", action="store_true",

@@ -3,6 +3,9 @@ catalog browser; the command palette; open; and the unsaved-changes guard on qui
 
 The app is built on one game system and its catalog (`build_app`); a file opened later
 brings its own system. Everything about a game comes through the game-system contract.
+`app`, the designer on the example force as `designer` opens it, is built when first
+asked for (importing the module builds nothing), so Textual's tools run it:
+`textual run --dev designer.tui.app:app`.
 """
 
 from __future__ import annotations
@@ -389,3 +392,11 @@ def build_app(*, game: GameSystem | None = None, catalog: Any | None = None,
         catalog = catalog if catalog is not None else game.bundled_catalog()
     return DesignerApp(game=game, catalog=catalog, force_doc=force_doc, unit_doc=unit_doc,
                        start=start, settings=settings, settings_problems=problems)
+
+
+def __getattr__(name: str) -> DesignerApp:
+    """`app`: the designer on the example force, built on first use and kept."""
+    if name != "app":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    built = globals()["app"] = build_app()
+    return built
