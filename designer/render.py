@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from designer.errors import printable
+from designer.escaping import printable
 from designer.search import matches
 from designer.systems import CatalogSection, GameSystem, Step
 from designer.tally import Tally

@@ -131,7 +131,7 @@ def test_a_bundled_catalog_is_read_back_until_a_file_changes(bundled_copy, tmp_p
                                                             monkeypatch):
     game = system("opentactics")
     first = game.load_catalog(bundled_copy / "opentactics")
-    assert len(list((tmp_path / "cache").glob("catalog-*.pickle"))) == 1
+    assert len(list((tmp_path / "cache").glob("catalog-*.json"))) == 1
     monkeypatch.setattr("designer.systems.opentactics.catalog.validate", _refuse)
     again = game.load_catalog(bundled_copy / "opentactics")  # from the cache
     assert again is not first
@@ -146,7 +146,7 @@ def test_a_bundled_catalog_is_read_back_until_a_file_changes(bundled_copy, tmp_p
 def test_a_torn_cache_file_means_validating_afresh(bundled_copy, tmp_path):
     game = system("opentactics")
     game.load_catalog(bundled_copy / "opentactics")
-    (kept,) = (tmp_path / "cache").glob("catalog-*.pickle")
+    (kept,) = (tmp_path / "cache").glob("catalog-*.json")
     kept.write_bytes(kept.read_bytes()[:100])
     assert game.load_catalog(bundled_copy / "opentactics").ability("Hex") is not None
     assert len(kept.read_bytes()) > 100  # written whole again
@@ -176,7 +176,7 @@ def test_every_systems_examples_price_the_same_from_the_cache(tmp_path):
     for _ in range(2):
         runs.append(subprocess.run([sys.executable, "-c", code, *paths], capture_output=True,
                                    text=True, env=env, timeout=120, check=True).stdout)
-        kept.append({p.name: p.stat().st_mtime_ns for p in tmp_path.glob("catalog-*.pickle")})
+        kept.append({p.name: p.stat().st_mtime_ns for p in tmp_path.glob("catalog-*.json")})
     assert len(kept[0]) >= 4  # one or more a system (an Op-En setting, an Open Fire module)
     assert kept[1] == kept[0]  # the second run only read them
     assert json.loads(runs[0]) == json.loads(runs[1])

@@ -23,7 +23,13 @@ from designer.cli import (
     modules,
     pricing,
 )
-from designer.cli.common import EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, RICH_ROWS
+from designer.cli.common import (
+    EXIT_INPUT,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    RICH_ROWS,
+    user_settings,
+)
 from designer.errors import InputError, InputErrors
 
 __all__ = ["RICH_ROWS", "build_parser", "main"]
@@ -82,6 +88,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             from designer.settings import config_path
 
             print(config_path())
+            user_settings()  # and what is wrong in it, on stderr
             return EXIT_OK
         if handler is None:
             return designing.cmd_home()

@@ -8,8 +8,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from designer.cli.common import EXIT_OK, console
-from designer.errors import printable
+from designer.cli.common import EXIT_OK, console, user_settings
+from designer.escaping import printable
 
 
 def add_parsers(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
@@ -51,9 +51,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
         paper = args.paper
         if paper is None:
-            from designer.settings import load_settings
-
-            paper = load_settings()[0].paper
+            paper = user_settings().paper
         path = export_paths(args.files, args.format, out=args.out, paper=paper,
                             overwrite=args.force, progress=progress, zipped=args.zip)
     for written in path.paths:

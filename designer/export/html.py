@@ -3,7 +3,9 @@ shows the cards on screen and prints them at size: poker cards nine to a page, o
 card whose layout is "sheet", half-page sheets two to a page (A4 or Letter).
 
 Jinja2 autoescapes every value, and a Content-Security-Policy meta tag forbids scripts
-outright, so a unit named `<script>` is text on the page and nothing more. Templates are
+outright, so a unit named `<script>` is text on the page and nothing more; every value
+also has its control characters (ESC, NUL) and bidirectional overrides written as
+escapes (`designer.escaping.page_text`), so none reaches the page. Templates are
 read with importlib.resources, so they are found inside an installed wheel too.
 """
 
@@ -13,11 +15,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import Any
 
 from jinja2 import Environment, FunctionLoader, StrictUndefined
 from markupsafe import Markup
 
 from designer.card import Card, Section, Stat, Table
+from designer.escaping import page_text
 from designer.export.document import ExportDoc
 from designer.export.fit import PT, Run, fit, fit_size, pdf_safe, width
 from designer.export.layout import (
@@ -110,11 +114,18 @@ def _template_source(name: str) -> tuple[str, str, Callable[[], bool]]:
     return resource.read_text("utf-8"), str(resource), lambda: True
 
 
+def _shown(value: Any) -> Any:
+    """Every value a template writes: text with its control characters and overrides
+    as escapes (then autoescaped for HTML); what a template rendered already is kept."""
+    return page_text(value) if isinstance(value, str) and not isinstance(value, Markup) \
+        else value
+
+
 @cache
 def environment() -> Environment:
     env = Environment(loader=FunctionLoader(_template_source), autoescape=True,
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                      keep_trailing_newline=True)
+                      keep_trailing_newline=True, finalize=_shown)
     env.filters["pt"] = lambda size: f"{float(size):.2f}pt"
     env.filters["mm"] = lambda length: f"{float(length):.2f}mm"
     # a table starts at the rule above it: the one under the title, for the first

@@ -13,13 +13,13 @@ from __future__ import annotations
 import re
 
 from designer.card import Block, Card, Cell, Row, Section, Stat, Table, points_text
+from designer.escaping import one_line
 from designer.export.document import ExportDoc, ForceView, stat_blocks
 from designer.systems import Progress
 
 # what changes meaning inside a line; user text never starts one, so '#', '-' and '+'
 # (headings, list items) stay as they are
 _SPECIAL = re.compile(r"([\\`*_\[\]<>|~&])")
-_BREAKS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
 PIP = "\u25cf"
 BOX = "[ ]"
 MAX_PIPS = 6  # more dice than this print as their number
@@ -27,7 +27,7 @@ MAX_PIPS = 6  # more dice than this print as their number
 
 def esc(text: object) -> str:
     """User text as literal Markdown on one line."""
-    return _SPECIAL.sub(r"\\\1", _BREAKS.sub(" ", str(text)).strip())
+    return _SPECIAL.sub(r"\\\1", one_line(text))
 
 
 def render_markdown(doc: ExportDoc, *, progress: Progress | None = None) -> str:

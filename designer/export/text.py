@@ -15,18 +15,19 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from designer.card import Card, Section, Stat, Table, points_text
+from designer.escaping import one_line
 from designer.export.document import ExportDoc, ForceView, stat_blocks
 from designer.export.fit import segments
 from designer.export.markdown import ordered_blocks, sheet_cell
 from designer.systems import Progress
 
 WIDTH = 76
-_BREAKS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
 
 
 def clean(text: object) -> str:
-    """User text on one line: control characters (escape sequences too) become spaces."""
-    return _BREAKS.sub(" ", str(text)).strip()
+    """User text on one line: control characters (escape sequences, overrides too)
+    become spaces."""
+    return one_line(text)
 
 
 def render_text(doc: ExportDoc, *, progress: Progress | None = None) -> str:

@@ -12,6 +12,9 @@ from textual.app import SystemCommand
 from textual.command import Hit, Hits, Provider
 from textual.screen import Screen
 
+from designer.escaping import printable
+from designer.tui.literal import literal
+
 
 class CatalogCommands(Provider):
     """Every entry of the app's catalog, by section: "Abilities: Stealth"."""
@@ -24,7 +27,7 @@ class CatalogCommands(Provider):
         for section in app.game.catalog_sections(app.catalog):
             label = tab_label(section)
             for row in section.rows:
-                text = f"{label}: {row.name}"
+                text = f"{label}: {printable(row.name, 200)}"
                 score = matcher.match(text)
                 if score > 0:
                     yield Hit(score, matcher.highlight(text),
@@ -41,12 +44,12 @@ class UnitCommands(Provider):
         word = force.game.UNIT_WORD.title()
         matcher = self.matcher(query)
         for index, entry in enumerate(force.entries):
-            name = entry.tally.name
-            text = f"{word}: {name}"
+            text = f"{word}: {printable(entry.tally.name, 200)}"
             score = matcher.match(text)
-            if score > 0:
+            if score > 0:  # the help is read as markup unless it is Content
                 yield Hit(score, matcher.highlight(text), partial(app.open_force_entry, index),
-                          help=f"Open it in the designer (×{entry.count} in {force.name})")
+                          help=literal(f"Open it in the designer (×{entry.count} in "
+                                       f"{force.name})", 300))
 
 
 def run_on(screen: Screen, action: str):

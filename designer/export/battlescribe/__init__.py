@@ -54,7 +54,7 @@ from designer.export.battlescribe.forces import cost_names, force_specs, spec_ke
 from designer.export.battlescribe.reading import KINDS, kind_of, read_document, read_index
 from designer.export.battlescribe.rosters import Fielded, RosterHead, roster
 from designer.export.document import ExportDoc
-from designer.io import write_atomic
+from designer.io import write_all
 from designer.systems import Assessment, GameSystem, Progress
 from designer.systems.identity import derived_id
 
@@ -137,15 +137,11 @@ def export_battlescribe(docs: Sequence[ExportDoc], *, out: Path, overwrite: bool
 
 def write_files(files: Sequence[tuple[Path, bytes]],
                 wrote: Callable[[Path], None] | None = None) -> list[Path]:
-    """Write each (path, bytes) atomically, in order: the one place this export writes,
-    so that writing several files can be made all-or-nothing here."""
-    written = []
-    for target, payload in files:
-        try:
-            written.append(write_atomic(target, payload))
-        except OSError as exc:
-            raise InputError(f"cannot write: {exc.strerror or exc}", file=target) from None
-        if wrote is not None:
+    """Write every (path, bytes) or none (`designer.io.write_all`: a full disk part way
+    leaves the folder as it was): the one place this export writes."""
+    written = write_all(dict(files))
+    if wrote is not None:
+        for target in written:
             wrote(target)
     return written
 

@@ -13,6 +13,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from designer.card import Card
+from designer.escaping import printable
 from designer.tally import Issue, Line, Tally
 from designer.tui.widgets.card import CardPreview
 from designer.tui.widgets.lines import LineWidget
@@ -44,8 +45,9 @@ def label_lines(label: str, points: str, width: int, indent: int = 0) -> list[st
 def fit_lines(label: str, points: str, width: int, indent: int = 0,
               style: str = "") -> list[Content]:
     """Label on the left, points on the right of its first line; a label too long for
-    the line wraps at spaces onto further lines, one more space in (never cut)."""
-    first, *rest = label_lines(label, points, width, indent)
+    the line wraps at spaces onto further lines, one more space in (never cut). The
+    label (an item's name) is shown as written."""
+    first, *rest = label_lines(printable(label), points, width, indent)
     gap = max(1, width - indent - len(first) - len(points))
     return [Content.assemble(" " * indent, (first, style), " " * gap, (points, style)),
             *(Content.assemble(" " * (indent + 1), (line, style)) for line in rest)]
@@ -53,7 +55,7 @@ def fit_lines(label: str, points: str, width: int, indent: int = 0,
 
 def issue_content(issue: Issue) -> Content:
     mark, style = ("✗", "bold $error") if issue.severity == "error" else ("!", "bold $warning")
-    return Content.assemble((mark, style), " ", issue.message)
+    return Content.assemble((mark, style), " ", printable(issue.message))
 
 
 class PointsList(LineWidget):

@@ -10,6 +10,7 @@ from textual.app import ComposeResult
 from textual.content import Content
 from textual.widgets import Static
 
+from designer.escaping import printable
 from designer.systems.op_en import edits
 from designer.systems.op_en.catalog import DIE_STATS, Form, Trait
 from designer.tally import Issue
@@ -108,7 +109,7 @@ class RankEditor(PickEditor):
         allowance = catalog.max_talents(rank.rank)
         values = ", ".join(map(str, rank.stats.others))
         talents = talents_word(allowance)
-        lines = [Content.assemble((rank.label, "bold"), f": values {rank.stats.core} "
+        lines = [Content.assemble((printable(rank.label), "bold"), f": values {rank.stats.core} "
                                   f"(Core), {values}"),
                  muted(f"Cost {rank.cost} plus the stat total; {talents} at creation.")]
         if rank.summary:
@@ -165,7 +166,7 @@ class FormEditor(PickEditor):
         form = view.catalog.form(option_id)
         if form is None:
             return Content("")
-        lines = [Content.assemble((form.name, "bold"), f': Move {form.move}", Body '
+        lines = [Content.assemble((printable(form.name), "bold"), f': Move {form.move}", Body '
                                   f"{form.body}, cost {form.cost}")]
         if form.modifiers:
             lines.append(muted(f"Changes {changes(form.modifiers)}"))
@@ -234,7 +235,7 @@ class TraitEditor(PickEditor):
         trait = view.catalog.trait(option_id)
         if trait is None:
             return Content("")
-        lines = [Content.assemble((trait.name, "bold"), f": cost {trait.cost}")]
+        lines = [Content.assemble((printable(trait.name), "bold"), f": cost {trait.cost}")]
         said = changes(trait.modifiers, ar=trait.ar, cr=trait.cr)
         if said:
             lines.append(muted(f"Changes {said}"))

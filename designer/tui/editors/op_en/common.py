@@ -14,12 +14,14 @@ from textual.content import Content
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from designer.escaping import printable
 from designer.systems.op_en import edits
 from designer.systems.op_en.catalog import DIE_STATS, Catalog, cost_label
 from designer.systems.op_en.cost import Final
 from designer.systems.op_en.models import Character
 from designer.tally import Issue
 from designer.tui.editors.base import StepEditor, View
+from designer.tui.literal import literal
 from designer.tui.widgets.lists import MovingList
 from designer.tui.widgets.shown import DetailText, set_content
 from designer.tui.widgets.tally import issue_content
@@ -32,7 +34,8 @@ CHOSEN, OTHER = "●", " "
 
 
 def muted(text: str) -> Content:
-    return Content.styled(text, "$foreground-muted")
+    """Text in the muted style, shown as written (it often holds a name)."""
+    return literal(text, style="$foreground-muted", keep_lines=True)
 
 
 def changes(modifiers: dict[str, int], *, ar: int = 0, cr: int = 0,
@@ -262,5 +265,8 @@ class PickEditor(StepEditor):
 
 
 def marked(chosen: bool, *parts: Any) -> Content:
-    """An option's prompt: the chosen mark, then its parts."""
-    return Content.assemble((CHOSEN if chosen else OTHER, "bold $accent"), " ", *parts)
+    """An option's prompt: the chosen mark, then its parts (their text shown as
+    written: a setting's names are the user's own when it is their folder)."""
+    shown = [printable(p) if isinstance(p, str) else (printable(p[0]), p[1])
+             if isinstance(p, tuple) else p for p in parts]
+    return Content.assemble((CHOSEN if chosen else OTHER, "bold $accent"), " ", *shown)

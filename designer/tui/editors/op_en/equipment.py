@@ -14,6 +14,7 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from designer.escaping import printable
 from designer.search import matches
 from designer.systems import Step
 from designer.systems.op_en import edits
@@ -74,7 +75,7 @@ def needs(item: Item) -> list[str]:
 
 
 def carried_row(picked: Picked, width: int) -> Content:
-    return Content.assemble((picked.name.ljust(width), "bold"), " ",
+    return Content.assemble((printable(picked.name).ljust(width), "bold"), " ",
                             muted(picked.how.ljust(9)), f" {picked.price:>2} pts")
 
 
@@ -165,7 +166,7 @@ class EquipmentEditor(SearchedListEditor):
                     basis = cost_text(item.cost)
                     flag = muted("" if basis.isdigit() else basis)
                 options.append(Option(Content.assemble(
-                    (item.name.ljust(width), "bold"),
+                    (printable(item.name).ljust(width), "bold"),
                     f" {now_text(final, catalog, item.name):>2} pts ", flag),
                     id=f"item:{item.name}"))
         listing.set_options(options)
@@ -195,7 +196,7 @@ class EquipmentEditor(SearchedListEditor):
         view = self.view
         basis = cost_text(item.cost)
         how = f"cost {basis}" if basis.isdigit() else f"cost = final {basis}"
-        lines = [Content.assemble((item.name, "bold"), f" · {how} · "
+        lines = [Content.assemble((printable(item.name), "bold"), f" · {how} · "
                                   f"{now_text(view.final, view.catalog, item.name)} now"),
                  muted(item.profile)]
         wanted = needs(item)

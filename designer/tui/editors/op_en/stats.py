@@ -17,6 +17,7 @@ from designer.systems.op_en import edits
 from designer.systems.op_en.catalog import DIE_STATS
 from designer.tui.editors.base import StepEditor, View
 from designer.tui.editors.op_en.common import assign, complete, muted
+from designer.tui.literal import literal
 from designer.tui.widgets.fields import Cycle, FieldButton
 from designer.tui.widgets.shown import set_content
 
@@ -114,7 +115,7 @@ class StatsEditor(StepEditor):
         set_content(self.query_one("#move-body", Static), body)
         line = next((x for x in view.tally.breakdown if x.step == "stats"), None)
         total = self.query_one("#stat-total", Static)
-        set_content(total, Content(f"{line.item} = {line.points}") if line is not None
+        set_content(total, literal(f"{line.item} = {line.points}") if line is not None
                     else muted("The stats are free in this setting."))
 
     @on(Cycle.Changed, ".stat-value")

@@ -16,6 +16,7 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from designer.escaping import printable
 from designer.search import matches
 from designer.systems import Step
 from designer.systems.op_en import edits
@@ -46,7 +47,7 @@ HEADINGS = {"skills": "Skills: each costs the final value of its stat.",
 
 def chosen_row(picked: Picked, width: int) -> Content:
     how = f"with {picked.source}" if picked.granted else picked.how
-    return Content.assemble((picked.name.ljust(width), "bold"), " ",
+    return Content.assemble((printable(picked.name).ljust(width), "bold"), " ",
                             muted(how.ljust(12)), f" {picked.price:>2} pts")
 
 
@@ -167,7 +168,7 @@ class TalentsEditor(SearchedListEditor):
                     basis = cost_text(entry.price)
                     flag = muted("fixed" if basis.isdigit() else basis)
                 options.append(Option(Content.assemble(
-                    (entry.name.ljust(width), "bold"),
+                    (printable(entry.name).ljust(width), "bold"),
                     f" {now_text(final, catalog, entry.name):>2} pts ", flag),
                     id=f"{kind}:{entry.name}"))
         listing.set_options(options)
@@ -200,7 +201,7 @@ class TalentsEditor(SearchedListEditor):
         word = "Skill" if kind == "skills" else "Ability"
         basis = cost_text(entry.price)
         how = f"cost {basis}" if basis.isdigit() else f"cost = final {basis}"
-        lines = [Content.assemble((entry.name, "bold"), f" · {word} · {how} · "
+        lines = [Content.assemble((printable(entry.name), "bold"), f" · {word} · {how} · "
                                   f"{now_text(view.final, view.catalog, entry.name)} now")]
         facts = []
         if entry.test:

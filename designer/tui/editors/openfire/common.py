@@ -12,6 +12,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.content import Content
 
+from designer.escaping import printable
 from designer.systems import Step
 from designer.systems.openfire import dice, edits
 from designer.systems.openfire.catalog import Catalog
@@ -19,6 +20,7 @@ from designer.systems.openfire.cost import Final
 from designer.systems.openfire.fold import Figure, Shot
 from designer.systems.openfire.models import Unit
 from designer.tui.editors.base import StepEditor, View, pts
+from designer.tui.literal import literal
 from designer.tui.widgets.fields import Cycle
 
 LEADER = "★"
@@ -27,12 +29,14 @@ NAME_WIDTH = 18  # the most of an entry's name a field's label shows
 
 
 def muted(text: str) -> Content:
-    return Content.styled(text, "$foreground-muted")
+    """Text in the muted style, shown as written (it often holds a name)."""
+    return literal(text, style="$foreground-muted", keep_lines=True)
 
 
 def cut(text: str, width: int) -> str:
-    """`text` at most `width` characters, an ellipsis marking a cut."""
-    return text if len(text) <= width else text[: max(0, width - 1)] + "…"
+    """`text` as shown (`printable`), at most `width` characters, an ellipsis marking a
+    cut."""
+    return printable(text, max(1, width))
 
 
 def catalog_of(view: View) -> Catalog:
@@ -45,8 +49,8 @@ def figures(view: View) -> tuple[Figure, ...]:
 
 
 def entry_title(fig: Figure) -> str:
-    """'★ Ranger Sergeant', 'Ranger ×4': the leader marked."""
-    return f"{LEADER} {fig.label}" if fig.leader else fig.label
+    """'★ Ranger Sergeant', 'Ranger ×4': the leader marked; shown as written."""
+    return printable(f"{LEADER} {fig.label}" if fig.leader else fig.label)
 
 
 def entry_points(final: Final, index: int) -> str:

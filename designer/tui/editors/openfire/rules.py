@@ -17,6 +17,7 @@ from textual.widget import Widget
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
+from designer.escaping import printable
 from designer.search import matches
 from designer.systems.openfire import edits
 from designer.systems.openfire.catalog import Catalog
@@ -168,16 +169,18 @@ class RulesEditor(EntryEditor):
         kind = x_kind(rule)
         ids = {"key": (i, r), "id": f"rule-{i}-{r}", "classes": "own-rule"}
         if kind == "int":
-            return Spinner(rule.name, rule.x if isinstance(rule.x, int) else 0, minimum=1,
+            return Spinner(printable(rule.name), rule.x if isinstance(rule.x, int) else 0,
+                           minimum=1,
                            maximum=99, removable=True, note=muted("X"), **ids)
         if kind == "arc":
             arcs = list(catalog.core.arcs)
             value = rule.x if isinstance(rule.x, str) else None
             if value is not None and value not in arcs:
                 arcs.append(value)
-            return Cycle(rule.name, [(a, a) for a in arcs] + ([(None, "–")] if value is None
-                                                             else []), value, **ids)
-        return Row(Content.assemble(rule.label, muted(" · custom" if rule.custom else "")),
+            return Cycle(printable(rule.name), [(a, printable(a)) for a in arcs]
+                         + ([(None, "–")] if value is None else []), value, **ids)
+        return Row(Content.assemble(printable(rule.label),
+                                    muted(" · custom" if rule.custom else "")),
                    **ids)
 
     def _update_rules(self, view: View) -> None:
@@ -195,7 +198,8 @@ class RulesEditor(EntryEditor):
     def _abilities(self, view: View) -> list[Widget]:
         if not view.unit.abilities:
             return [Static(muted("None yet."), classes="hint")]
-        return [Row(Content.assemble((a.name, "bold"), muted(f" {a.text}" if a.text else "")),
+        return [Row(Content.assemble((printable(a.name), "bold"),
+                                     muted(f" {a.text}" if a.text else "")),
                     key=k, id=f"ability-{k}", classes="ability")
                 for k, a in enumerate(view.unit.abilities)]
 
@@ -221,7 +225,7 @@ class RulesEditor(EntryEditor):
         for rule in found:
             label = f"{rule.name} (X)" if rule.x != "none" else rule.name
             note = cost_hint(rule, catalog) + (" · has it" if rule.name in taken else "")
-            options.append(Option(Content.assemble((label, "bold"), " ", muted(note)),
+            options.append(Option(Content.assemble((printable(label), "bold"), " ", muted(note)),
                                   id=rule.name))
         listing.set_options(options)
         ids = [o.id for o in options]
@@ -247,7 +251,8 @@ class RulesEditor(EntryEditor):
         x = f" · X is {X_WORDS[rule.x]}" if rule.x != "none" else ""
         line = f" [{rule.line}]" if rule.line else ""
         implies = f" Brings {', '.join(rule.implies)}." if rule.implies else ""
-        set_content(detail, Content.assemble((rule.name, "bold"), f"{x}{line}\n",
+        set_content(detail, Content.assemble((printable(rule.name), "bold"),
+                                             printable(f"{x}{line}") + "\n",
                                              muted(f"{rule.summary}{implies}")))
 
     def target_changed(self) -> None:

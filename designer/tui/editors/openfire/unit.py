@@ -14,6 +14,7 @@ from textual.message import Message
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
+from designer.escaping import printable
 from designer.systems import Step
 from designer.systems.openfire import edits
 from designer.tui.editors.base import StepEditor, View, pts
@@ -85,8 +86,8 @@ class UnitEditor(StepEditor):
         if module is not None:
             mode = ("module-listed points; cc1 prices what it does not list"
                     if catalog.mode == "listed" else f"priced by {catalog.costing.costing}")
-            about = Content.assemble((module.title, "bold"), ": ", module.summary,
-                                     f" {mode.capitalize()}.")
+            about = Content.assemble((printable(module.title), "bold"), ": ",
+                                     printable(module.summary), f" {mode.capitalize()}.")
         else:
             about = Content(f"The core alone: {catalog.costing.label}.")
         set_content(self.query_one("#module-about", Static), about.stylize("$foreground-muted"))
@@ -179,7 +180,7 @@ class ModelsEditor(StepEditor):
     def _profile_entry(profile) -> Content:
         points = "no points" if profile.points is None else pts(profile.points)
         mov = profile.mov if isinstance(profile.mov, int) else "-".join(map(str, profile.mov))
-        return Content.assemble((profile.name, "bold"), " ", points, " ", muted(
+        return Content.assemble((printable(profile.name), "bold"), " ", points, " ", muted(
             f"{profile.category or ''} M{mov} S{profile.skl} D{profile.defence} "
             f"C{profile.cmd} H{profile.hp}"))
 

@@ -15,6 +15,7 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from designer.escaping import printable
 from designer.systems.openfire import edits
 from designer.systems.openfire.module import Upgrade
 from designer.tui.editors.base import View, pts
@@ -38,7 +39,8 @@ def upgrade_text(upgrade: Upgrade, weapon: str | None) -> Content:
     weapon's are shown as their formula ('+max(1, WP / 2)')."""
     name = upgrade.name + (f" → {weapon}" if weapon else "")
     points = pts(upgrade.points) if isinstance(upgrade.points, int) else upgrade.points
-    return Content.assemble((name, "bold"), f" +{points} ", muted(upgrade.effect.text()))
+    return Content.assemble((printable(name), "bold"), printable(f" +{points} "),
+                            muted(upgrade.effect.text()))
 
 
 class UpgradesEditor(EntryEditor):
@@ -109,7 +111,7 @@ class UpgradesEditor(EntryEditor):
                 out.append(PointsBar(id=f"room-{i}", classes="room"))
             for u, taken in enumerate(fig.upgrades):
                 if taken.upgrade is None:
-                    text = Content.assemble((taken.name, "bold"),
+                    text = Content.assemble((printable(taken.name), "bold"),
                                             Content.styled(" not in the module", "$error"))
                 else:
                     text = upgrade_text(taken.upgrade, taken.weapon)
@@ -154,7 +156,8 @@ class UpgradesEditor(EntryEditor):
         if upgrade is None:
             return
         set_content(detail, Content.assemble(
-            (upgrade.name, "bold"), f" for {upgrade.for_.text()}: {upgrade.effect.text()}",
+            (printable(upgrade.name), "bold"),
+            printable(f" for {upgrade.for_.text()}: {upgrade.effect.text()}"),
             muted(f"\n{upgrade.summary}" if upgrade.summary else "")))
 
     def target_changed(self) -> None:

@@ -19,6 +19,7 @@ from textual.widget import Widget
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
+from designer.escaping import printable
 from designer.systems.openfire import dice, edits
 from designer.systems.openfire.fold import Arm, Figure
 from designer.systems.openfire.priced import limits_for
@@ -143,11 +144,11 @@ class WeaponsEditor(EntryEditor):
 
     @staticmethod
     def _arm_text(arm: Arm, from_profile: bool) -> Content:
-        text = Content.styled(arm.name, "bold")
+        text = Content.styled(printable(arm.name), "bold")
         if not arm.known:
             return text + Content.styled(" unknown: define it or remove it", "$error")
         if len(arm.shots) == 1:
-            text += f" {shot_text(arm.shots[0])}"
+            text += f" {printable(shot_text(arm.shots[0]))}"
         else:
             text += f" {len(arm.shots)} profiles"
         if arm.points is not None:
@@ -178,7 +179,8 @@ class WeaponsEditor(EntryEditor):
             return []
         out: list[Widget] = [Static(muted("Yours: enter loads one into the form, delete "
                                           "removes it"), classes="hint")]
-        out += [Row(Content.assemble((w.name, "bold"), " ", muted(weapon_data_text(w))),
+        out += [Row(Content.assemble((printable(w.name), "bold"), " ",
+                                     muted(weapon_data_text(w))),
                     key=k, id=f"own-weapon-{k}", classes="own-weapon")
                 for k, w in enumerate(weapons)]
         return out
@@ -190,7 +192,7 @@ class WeaponsEditor(EntryEditor):
         self._choices = []
         for w in view.unit.weapons:
             self._choices.append(w.name)
-            options.append(Option(Content.assemble((w.name, "bold"), " ",
+            options.append(Option(Content.assemble((printable(w.name), "bold"), " ",
                                                    muted(weapon_data_text(w))),
                                   id=f"choice-{len(self._choices) - 1}"))
         module = catalog.module
@@ -199,7 +201,7 @@ class WeaponsEditor(EntryEditor):
                 continue
             self._choices.append(w.name)
             price = "no points" if w.points is None else pts(w.points)
-            options.append(Option(Content.assemble((w.name, "bold"), f" {price} ",
+            options.append(Option(Content.assemble((printable(w.name), "bold"), f" {price} ",
                                                    muted(weapon_data_text(w))),
                                   id=f"choice-{len(self._choices) - 1}"))
         if not options:

@@ -15,6 +15,7 @@ from textual.widget import Widget
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
+from designer.escaping import printable
 from designer.search import matches
 from designer.systems import Step
 from designer.systems.opentactics import edits
@@ -22,6 +23,7 @@ from designer.systems.opentactics.cost import ability_label, ability_points
 from designer.systems.opentactics.models import AbilityChoice
 from designer.tui.editors.base import StepEditor, View, pts
 from designer.tui.editors.opentactics.equipment import RANK_CEILING
+from designer.tui.literal import literal
 from designer.tui.screens.dialogs import Dialog
 from designer.tui.widgets.fields import FieldButton, Row, Spinner
 from designer.tui.widgets.lists import MovingList
@@ -88,20 +90,20 @@ class AbilitiesEditor(StepEditor):
                                                      strict=True)):
             note = Content.styled(self._cost_text(own, sur), "$foreground-muted")
             if picked.source:
-                rows.append(Row(Content.assemble(ability_label(picked), "  ", note),
+                rows.append(Row(Content.assemble(printable(ability_label(picked)), "  ", note),
                                 removable=False, key=n, id=f"granted-{n}", classes="chosen"))
                 continue
             index = int(picked.field.split("[")[1].rstrip("]"))
             entry = picked.entry if not picked.choice.custom else None
             if picked.choice.rank is not None or (entry is not None and entry.ranked):
                 span = entry.ranks if entry is not None else None
-                rows.append(Spinner(picked.choice.name, picked.choice.rank or 0,
+                rows.append(Spinner(printable(picked.choice.name), picked.choice.rank or 0,
                                     minimum=span.min if span else 0,
                                     maximum=(span.max or RANK_CEILING) if span else 99,
                                     key=index, note=note, removable=True,
                                     id=f"ability-{index}", classes="chosen"))
             else:
-                label = ability_label(picked)
+                label = printable(ability_label(picked))
                 rows.append(Row(Content.assemble(label, "  ", note), key=index,
                                 id=f"ability-{index}", classes="chosen"))
         return rows
@@ -114,7 +116,7 @@ class AbilitiesEditor(StepEditor):
             if picked.source:
                 widget = by_id.get(f"granted-{n}")
                 if isinstance(widget, Row):
-                    widget.text = Content.assemble(ability_label(picked), "  ", note)
+                    widget.text = Content.assemble(printable(ability_label(picked)), "  ", note)
                 continue
             index = int(picked.field.split("[")[1].rstrip("]"))
             widget = by_id.get(f"ability-{index}")
@@ -122,7 +124,7 @@ class AbilitiesEditor(StepEditor):
                 widget.value = picked.choice.rank or 0
                 widget.note = note
             elif isinstance(widget, Row):
-                widget.text = Content.assemble(ability_label(picked), "  ", note)
+                widget.text = Content.assemble(printable(ability_label(picked)), "  ", note)
 
     def _fill_list(self, view: View) -> None:
         catalog = view.catalog
@@ -142,8 +144,8 @@ class AbilitiesEditor(StepEditor):
         for ability in catalog.abilities:
             if not matches(search, (ability.name, ability.summary, *ability.aliases)):
                 continue
-            label = ability.label
-            cost = ability.formula.display
+            label = printable(ability.label)  # a house-rules catalog is the user's text
+            cost = printable(ability.formula.display)
             if ability.name.casefold() in taken:
                 now = Content.styled("taken", "$foreground-muted")
             else:
@@ -170,9 +172,10 @@ class AbilitiesEditor(StepEditor):
         if ability is None:
             return
         ranks = f" · ranks {ability.ranks.label}" if ability.ranks else ""
-        detail.update(Content.assemble((ability.name, "bold"),
-                                       f" · cost {ability.formula.display}{ranks}\n",
-                                       (ability.summary, "$foreground-muted")))
+        detail.update(Content.assemble((printable(ability.name), "bold"),
+                                       printable(f" · cost {ability.formula.display}{ranks}")
+                                       + "\n",
+                                       (printable(ability.summary), "$foreground-muted")))
 
     @on(SearchField.Changed, "#ability-search")
     def search(self, event: SearchField.Changed) -> None:
@@ -284,6 +287,6 @@ class CustomAbilityDialog(Dialog):
         except ValidationError as exc:
             problem = exc.errors(include_url=False)[0]
             message = str(problem.get("ctx", {}).get("error", problem["msg"]))
-            note.update(Content.styled(message, "$error"))
+            note.update(literal(message, 300, style="$error"))
             return
         self.dismiss({"name": name, "cost": cost, "text": text or None})

@@ -13,6 +13,7 @@ from textual.content import Content
 from textual.widgets import Button, Checkbox, OptionList, Static
 from textual.widgets.option_list import Option
 
+from designer.escaping import printable
 from designer.systems.opentactics import edits
 from designer.systems.opentactics.catalog import SKILLS
 from designer.systems.opentactics.cost import ability_label
@@ -20,6 +21,7 @@ from designer.systems.opentactics.fold import Final
 from designer.systems.opentactics.models import POOL_FIELDS
 from designer.tally import Line, Tally
 from designer.tui.editors.base import StepEditor, View
+from designer.tui.literal import literal
 from designer.tui.widgets.fields import Cycle, FieldButton, Spinner, Tick
 from designer.tui.widgets.lists import MovingList
 
@@ -77,7 +79,7 @@ class EquipmentEditor(StepEditor):
         for i, choice in enumerate(unit.equipment):
             item = catalog.item(choice.item)
             with Vertical(classes="item-card", id=f"item-{i}") as card:
-                card.border_title = Content(choice.item)
+                card.border_title = literal(choice.item, 60)
                 if item is None:
                     yield Static(Content.styled("not in the equipment table", "$error"))
                 else:
@@ -91,13 +93,14 @@ class EquipmentEditor(StepEditor):
 
     @staticmethod
     def _table_entry(item: Any) -> Content:
-        return Content.assemble((item.name, "bold"), " ",
-                                (", ".join(item.effects) or item.kind, "$foreground-muted"))
+        return Content.assemble((printable(item.name), "bold"), " ",
+                                (printable(", ".join(item.effects) or item.kind),
+                                 "$foreground-muted"))
 
     def _item_fields(self, i: int, choice: Any, item: Any) -> ComposeResult:
         catalog = self.view.catalog
-        yield Static(Content.styled(f"{item.kind}: {', '.join(item.effects) or 'no effects'}",
-                                    "$foreground-muted"))
+        yield Static(literal(f"{item.kind}: {', '.join(item.effects) or 'no effects'}",
+                             style="$foreground-muted"))
         if item.range is not None and item.range.max != item.range.min:
             span = item.range
             value = choice.range if choice.range is not None else span.min
@@ -115,7 +118,7 @@ class EquipmentEditor(StepEditor):
             label = f"{option.name} {ranks.label}" if ranks else option.name
             cost = entry.formula.display if entry else "?"
             slot = slug_id(option.name)
-            yield Tick(f"{label} (cost {cost})", option.name.casefold() in chosen,
+            yield Tick(literal(f"{label} (cost {cost})"), option.name.casefold() in chosen,
                        id=f"item-{i}-ab-{slot}", compact=True, classes="item-ability")
             picked = chosen.get(option.name.casefold())
             if picked is not None and ranks is not None:
@@ -138,7 +141,7 @@ class EquipmentEditor(StepEditor):
             cycle.value = view.unit.equipment[cycle.key[1]].bumps
         lines = applied_effects(view.unit, view.final)
         shown = [Content.styled("Effects applied", "bold")]
-        shown += [Content.styled(f"• {line}", "$foreground-muted") for line in lines] or \
+        shown += [literal(f"• {line}", style="$foreground-muted") for line in lines] or \
             [Content.styled("none yet", "$foreground-muted")]
         self.query_one("#applied", Static).update(Content("\n").join(shown))
 

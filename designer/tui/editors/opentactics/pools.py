@@ -16,6 +16,7 @@ from designer.systems.opentactics.catalog import SKILLS
 from designer.systems.opentactics.models import POOL_FIELDS
 from designer.systems.opentactics.steps import ATHLETICS, FLIGHT, RANGE
 from designer.tui.editors.base import StepEditor, View
+from designer.tui.literal import literal
 from designer.tui.widgets.fields import FieldButton, Spinner, Tick
 
 # --- step one: dice -----------------------------------------------------------------------
@@ -96,7 +97,7 @@ class BumpsEditor(StepEditor):
             if pool.sources and any(pool.sources):
                 shown = " ".join(f"{b:+d}" + (f" ({s})" if s else "")
                                  for b, s in zip(pool.bumps, pool.sources, strict=True))
-                yield Static(Content.styled(f"with equipment: {shown}", "$foreground-muted"),
+                yield Static(literal(f"with equipment: {shown}", style="$foreground-muted"),
                              classes="hint")
         if no_dice:
             yield Static(Content.styled("No dice, so no bumps: " + ", ".join(no_dice),

@@ -9,13 +9,13 @@ from typing import Any
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.content import Content
 from textual.message import Message
 from textual.widgets import Button, Select, SelectionList, Static
 
 from designer.systems.opentactics import edits
 from designer.systems.opentactics.catalog import CATEGORIES, Catalog
 from designer.tui.editors.base import StepEditor, View, pts
+from designer.tui.literal import literal
 from designer.tui.widgets.fields import FieldButton, Row
 from designer.tui.widgets.text import TextField
 
@@ -62,7 +62,7 @@ class TypesEditor(StepEditor):
                         f" (+{costs.tactical_cost})"
                 elif category == "elemental":
                     label += f" (+{costs.elemental_cost})"
-                options.append((label, entry.name, self._has(unit, entry)))
+                options.append((literal(label), entry.name, self._has(unit, entry)))
             selection = SelectionList[str](*options, id=f"types-{category}",
                                            classes="type-list")
             selection.border_title = CATEGORY_TITLES[category]
@@ -78,7 +78,7 @@ class TypesEditor(StepEditor):
         unit, catalog = view.unit, view.catalog
         points = sum(line.points for line in view.tally.breakdown if line.step == "types")
         names = ", ".join(t.name for t in unit.types) or "none yet"
-        chosen = Content(f"Types: {names} · {pts(points)}")
+        chosen = literal(f"Types: {names} · {pts(points)}")
         self.query_one("#types-chosen", Static).update(chosen)
         for selection in self.query(SelectionList):
             wanted = {e.name for e in catalog.types_in(selection.id.split("-", 1)[1])

@@ -12,6 +12,7 @@ from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Static
 
+from designer.escaping import printable
 from designer.systems.tactics import edits
 from designer.tui.editors.base import View
 from designer.tui.editors.tactics.common import TxEditor, muted
@@ -57,7 +58,7 @@ class ActionListsEditor(TxEditor):
             box = self.query_one(f"#list-{which}", Vertical)
             await box.remove_children()
             rows: list[Widget] = [
-                Row(Content.assemble((a.name, "bold"), muted(f"  {a.text}" if a.text
+                Row(Content.assemble((printable(a.name), "bold"), muted(f"  {a.text}" if a.text
                                                              else "")),
                     key=(which, i), id=f"{which}-{i}", classes="action")
                 for i, a in enumerate(actions)]

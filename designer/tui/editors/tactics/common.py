@@ -11,10 +11,12 @@ from textual.widgets import Static
 from designer.systems import Step
 from designer.systems.tactics.table import TableSettings
 from designer.tui.editors.base import StepEditor, View
+from designer.tui.literal import literal
 
 
 def muted(text: str) -> Content:
-    return Content.styled(text, "$foreground-muted")
+    """Text in the muted style, shown as written (it often holds a name)."""
+    return literal(text, style="$foreground-muted", keep_lines=True)
 
 
 def table_of(view: View) -> TableSettings:
@@ -29,7 +31,7 @@ def blank_or(value: Any) -> str:
 def show_static(widget: Static, content: Content | str) -> None:
     from designer.tui.widgets.shown import set_content
 
-    set_content(widget, content if isinstance(content, Content) else Content(content))
+    set_content(widget, content if isinstance(content, Content) else literal(content))
 
 
 class TxEditor(StepEditor):

@@ -16,6 +16,7 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Button, Static
 
+from designer.escaping import printable
 from designer.systems.tactics import edits
 from designer.systems.tactics.reference import AREA_TEXT, DISTANCE_NAMES, DISTANCES, SIZES
 from designer.systems.tactics.rules import FinalWeapon
@@ -69,7 +70,7 @@ def weapon_text(w: FinalWeapon) -> Content:
              f"Precision {shown(w.precision, source.precision)}",
              w.distance or ("___" if source.distance is None else "?")]
     parts += [a.label for a in w.areas]
-    return Content.assemble((w.name, "bold"), "  ", " · ".join(parts))
+    return Content.assemble((printable(w.name), "bold"), "  ", printable(" · ".join(parts)))
 
 
 class WeaponsEditor(TxEditor):
