@@ -18,7 +18,7 @@ from designer import catalog_cache
 from designer.cli import RICH_ROWS, build_parser, main
 from designer.cli.common import terminal
 from designer.cli.pricing import quick_args
-from designer.export.fit import PT, fit_size, pdf_safe, truncate
+from designer.export.fit import PT, fit_size, pdf_safe, width
 from designer.export.fonts import CJK, FAUX_BOLD, LATIN, split
 from designer.export.layout import INK
 from designer.export.pdf_book import BAND, RULE, WHITE, Book, fit_line
@@ -310,18 +310,22 @@ def test_text_and_shapes_are_written_as_fpdf2_writes_them():
 
 
 def test_a_fitted_line_is_the_fit_worked_out_afresh():
-    """The cached fit of a line is what fitting gives: a size within the bounds, an
-    ellipsis where even the smallest size is too wide; whole numbers and their floats
-    share one answer."""
+    """The cached fit of a line is what fitting gives: a size within the bounds, or,
+    where even the smallest size is too wide, the size at which the whole line fits
+    (never cut); whole numbers and their floats share one answer."""
     cases = [("Long Rifle", "B", 30.0, 8.0, 5.0), ("Sergeant Major Ironhide", "B", 15, 8, 6),
              ("a\u0301 e\u200d", "", 20, 7, 5), ("W" * 40, "I", 10.0, 7.0, 4.0)]
     for text, style, box, size, smallest in cases:
         safe = pdf_safe(text)
-        fitted = fit_size(safe, style, box, size, smallest)
-        assert fit_line(text, style, box, size, smallest) == (
-            truncate(safe, style, fitted, box), fitted)
+        drawn, fitted = fit_line(text, style, box, size, smallest)
+        assert drawn == safe and width(safe, style, fitted) <= box
+        if width(safe, style, smallest) <= box:
+            assert fitted == fit_size(safe, style, box, size, smallest)
+        else:  # shrinks below the floor rather than cut
+            assert fitted < smallest and width(safe, style, fitted + 0.1) > box
     assert fit_line("Long Rifle", "B", 30.0, 8.0, 5.0) == ("Long Rifle", 8.0)
-    assert fit_line("Sergeant Major Ironhide", "B", 15, 8, 6) == ("Sergeant Ma\u2026", 6)
+    assert fit_line("Sergeant Major Ironhide", "B", 15, 8, 6) == ("Sergeant Major Ironhide",
+                                                                  3.7)
     assert fit_line("a\u0301 e\u200d", "", 20, 7, 5) == ("\u00e1 e", 7)
     assert fit_line("Long Rifle", "B", 30, 8, 5) == fit_line("Long Rifle", "B", 30.0, 8.0, 5.0)
 

@@ -86,6 +86,8 @@ def card_block(c: Card, *, level: int = 2) -> list[str]:
             lines += [stat_line(block), ""]
         else:
             lines += section_lines(block)
+    if c.credit:
+        lines += [f"*Rules credit:* {esc(c.credit)}", ""]
     if c.points is not None:
         steps = " + ".join(f"{k} {v}" for k, v in c.step_totals().items())
         lines += [f"**Tally:** {steps} = **{c.points}**" if steps

@@ -127,6 +127,8 @@ def card_block(c: Card) -> list[str]:
             lines += _wrap(f"{clean(block.label)}: {clean(block.value)}{note}", "", "  ")
         else:
             lines += section_lines(block)
+    if c.credit:
+        lines += _wrap(f"Rules credit: {clean(c.credit)}", "", "  ")
     if c.points is not None:
         steps = " + ".join(f"{k} {v}" for k, v in c.step_totals().items())
         lines += _wrap(f"Tally: {steps} = {c.points}" if steps else f"Tally: {c.points}",
