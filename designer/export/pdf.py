@@ -145,3 +145,12 @@ def draw_pdf(doc: ExportDoc, *, paper: str = "a4", progress: Progress | None = N
     if not unit and "rules" in chosen:
         draw_rules_pages(book, doc.title, back)
     return Drawn(bytes(book.pdf.output()), tuple(sorted(book.missing)))
+
+
+def draw_list(doc: ExportDoc, *, paper: str = "a4", progress: Progress | None = None
+              ) -> Drawn:
+    """The force list (`pdf_list`) as a PDF, with the characters that could not be drawn."""
+    from designer.export.pdf_list import draw_list_pdf
+
+    book = draw_list_pdf(doc, paper, progress)
+    return Drawn(bytes(book.pdf.output()), tuple(sorted(book.missing)))
