@@ -35,7 +35,14 @@ def test_the_example_encounter_has_facts_per_side_and_no_budget(capsys):
         "Players wound capacity"]
     assert main(["check", str(ROSTERS / "dock-ambush.yaml"), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["budget"] is None and data["points_cap"] is None
+    # no points anywhere: no budget, cap, totals or points, not even as null or 0
+    assert not {"budget", "points_cap", "total", "remaining"} & set(data)
+    for entry in data["entries"]:
+        assert not {"points", "subtotal", "total", "printed", "breakdown"} & set(entry)
+    assert [e["side"] for e in data["entries"]] == ["players", "enemies", "enemies",
+                                                    "enemies"]
+    assert data["facts"][0] == {"key": "players_creatures", "label": "Players creatures",
+                                "value": 1, "group": "Players"}
     assert {k: data[k] for k in FACTS} == FACTS
     assert data["errors"] == data["warnings"] == []
 
@@ -109,7 +116,7 @@ units:
 """)
     assert main(["check", str(path), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["points_cap"] is None
+    assert "points_cap" not in data  # ignored, and said so
     assert data["warnings"] == [
         {"code": "W-TX-SIDE", "field": "units[1]",
          "message": "Sergeant Vale is on no side; list it under a side in sides:"},
@@ -151,3 +158,34 @@ def test_an_empty_encounter(tmp_path):
                               "system: tactics\nname: Empty\nsides:\n  players: []\n  enemies:\n"))
     assert force.entries == () and force.legal
     assert {f.key: f.value for f in force.facts()}["enemies_wounds"] == 0
+
+
+def test_a_sheets_ignored_points_stay_out_of_its_exports(tmp_path):
+    """TACTICS defines no points: a sheet's `points:` and an encounter's `points_cap:`
+    are warned about and ignored, and no export carries them."""
+    import yaml
+
+    from designer.export import load_doc, render
+
+    sheet = tmp_path / "thug.yaml"
+    data = yaml.safe_load((UNITS / "dock-thug.yaml").read_text())
+    sheet.write_text(yaml.safe_dump({**data, "points": 40}))
+    doc = load_doc(sheet)
+    assert [w.code for w in doc.cards[0].warnings] == ["W-TX-POINTS"]
+    exported = json.loads(render(doc, "json"))
+    assert "points" not in exported["unit"] and "total" not in exported
+    assert "points" not in yaml.safe_load(render(doc, "yaml"))
+    encounter = write(tmp_path, "crew.yaml", f"""system: tactics
+name: Crew
+points_cap: 100
+units:
+  - {{unit: {sheet}, count: 3, side: enemies}}
+""")
+    doc = load_doc(encounter)
+    exported = json.loads(render(doc, "json"))
+    assert "points_cap" not in exported and "points" not in exported["entries"][0]["unit"]
+    written = yaml.safe_load(render(doc, "yaml"))
+    assert "points_cap" not in written
+    (entry,) = written["sides"]["enemies"]
+    assert entry["count"] == 3 and "points" not in entry["sheet"]
+    assert entry["sheet"]["name"] == "Dock Thug"
