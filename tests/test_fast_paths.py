@@ -65,10 +65,13 @@ def test_check_to_a_pipe_gives_each_finding_a_line(capsys):
     assert main(["check", str(examples_dir("op-en") / "rosters" / "reedmarsh-rabble.yaml")]) == 1
     lines = capsys.readouterr().out.splitlines()
     assert lines[1] == "Unit          Count  Each  Subtotal  Findings"
+    # a finding too long for the line wraps inside its column: no line passes 100
     assert lines[4] == ("Moss              2    52       104  warning W-OPEN-NO-TRAIT [trait]: "
-                        "no Trait: legal, but most characters take one")
-    assert lines[7] == "Total             6             430"
-    assert lines[8] == "Total 430 of 800 points: 370 remaining"
+                        "no Trait: legal, but most")
+    assert lines[5] == " " * 38 + "characters take one"
+    assert max(map(len, lines)) <= 100
+    total = lines.index("Total             6             430")
+    assert lines[total + 1] == "Total 430 of 800 points: 370 remaining"
     assert lines[-1] == "Reedmarsh Rabble: not legal"
 
 
@@ -79,10 +82,12 @@ def test_a_unit_with_two_findings_takes_two_lines(tmp_path, capsys):
     roster.write_text("name: Pair\npoints_cap: 500\nunits:\n  - {unit: u.yaml, count: 1}\n")
     assert main(["check", str(roster)]) == 1
     lines = capsys.readouterr().out.splitlines()
-    first, second = lines[2], lines[3]
+    first = lines[2]
+    second = next(line for line in lines[3:] if line.strip().startswith("error"))
     assert first.startswith("Overdone      1") and "error E-DICE [skills.melee.off_dice]" in first
     assert second.strip().startswith("error E-DICE [skills.arcane.off_dice]")
     assert second.index("error") == first.index("error")  # under the Findings column
+    assert max(map(len, lines)) <= 100
 
 
 def test_a_terminal_gets_rich_tables_for_a_normal_force_only(monkeypatch, capsys):
@@ -366,3 +371,27 @@ def test_dice_are_placed_where_fpdf2_drew_them():
     r = size * 0.13 * k
     assert abs(tx + float(pip.group(1)) - r - (50 - span / 2 + size / 2) * k) <= 0.01
     assert gap > 0
+
+
+def test_piped_price_and_check_wrap_at_100_columns(capsys):
+    """A pipe's price and check never pad a line past 100 columns: a long item or finding
+    wraps inside its column, and the wrapped lines still say all of it."""
+    from designer.render import _width
+
+    for path in sorted(examples_dir("openfire").glob("*/*.yaml")) + sorted(
+            examples_dir("tactics").glob("*/*.yaml")):
+        command = "check" if path.parent.name == "rosters" else "price"
+        main([command, str(path)])
+        lines = capsys.readouterr().out.splitlines()
+        assert max(_width(line) for line in lines) <= 100, path.name
+    main(["price", str(examples_dir("openfire") / "units" / "ash-crawler.yaml")])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1].split() == ["Step", "Item", "Points"]
+    profile = lines[2:6]
+    assert profile[0].startswith("3 Profile        Ash Crawler: profile [cc1: community")
+    # the points on the item's first line only; the lines after stop short of them
+    assert profile[0].endswith(" 15") and all(len(line) < len(profile[0]) - 4
+                                              for line in profile[1:])
+    assert " ".join(" ".join(line[17:].split()) for line in profile).replace(" 15", "", 1) \
+        .startswith("Ash Crawler: profile [cc1: community costing v1, designer's own "
+                    "default, not from the Open Fire book] toughness 9")

@@ -136,10 +136,12 @@ def test_rosters_check_with_budget_facts_and_exit_codes(subject, capsys):
         data = json.loads(capsys.readouterr().out)
         assert code == (0 if force.legal else 1)
         assert data["legal"] is force.legal and data["system"] == subject.game.NAME
-        assert data["budget"] == force.rules.budget
         assert [f["key"] for f in data["facts"]] == [f.key for f in force.facts()]
         if subject.game.PRICED:
+            assert data["budget"] == force.rules.budget
             assert data["total"] == sum(e["subtotal"] for e in data["entries"])
+        else:  # no points anywhere, not even as null or 0
+            assert not {"budget", "points_cap", "total", "remaining"} & set(data)
 
 
 def test_catalog_sections_browse_in_the_cli(subject, capsys):

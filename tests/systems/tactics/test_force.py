@@ -98,9 +98,15 @@ def test_price_prints_the_sheet_and_says_there_are_no_points(capsys):
 
 def test_check_prints_facts_and_no_totals(capsys):
     assert main(["check", str(ROSTERS / "dock-ambush.yaml")]) == 0
-    out = " ".join(capsys.readouterr().out.split())
-    assert "Enemies creatures 8; Enemies actions a turn 17" in out
-    assert "Enemies wound capacity 160" in out
+    printed = capsys.readouterr().out
+    lines = printed.splitlines()
+    assert lines[1].split() == ["Unit", "Side", "Count", "Findings"]
+    assert lines[3].split() == ["Dock", "Thug", "enemies", "6", "legal"]
+    assert "Players: creatures 1; actions a turn 3; shield points 3; wound capacity 20" \
+        in lines
+    assert "Enemies: creatures 8; actions a turn 17; shield points 6; wound capacity 160" \
+        in lines
+    out = " ".join(printed.split())
     assert out.count("points") == out.count("shield points")  # no totals or caps
     assert "Subtotal" not in out and "Each" not in out
     assert out.endswith("Dock Ambush: legal")
