@@ -27,7 +27,7 @@ from designer.card import Card
 from designer.export.document import ExportDoc
 from designer.export.fit import BLACK, Fitted, width
 from designer.export.glossary import credits, glossary
-from designer.export.layout import CardLayout, card_layout
+from designer.export.layout import CardLayout, Deck, card_layout, deck_of
 from designer.export.sheet_layout import LABEL_W, SheetLayout, sheet_layout
 from designer.export.tracks import with_tracks
 from designer.systems import Progress
@@ -93,8 +93,8 @@ def environment() -> Environment:
     return env
 
 
-def html_card(card: Card) -> HtmlCard:
-    return HtmlCard(card, card_layout(card, slack=SLACK))
+def html_card(card: Card, deck: Deck | None = None) -> HtmlCard:
+    return HtmlCard(card, card_layout(card, slack=SLACK, deck=deck))
 
 
 def sheet_size(paper: str) -> tuple[float, float]:
@@ -121,12 +121,13 @@ def render_html(doc: ExportDoc, *, paper: str = "a4",
     rendered: list[Markup] = []
     sheets: list[Markup] = []
     continued: list[tuple[str, list]] = []
+    deck = deck_of(ordered, slack=SLACK)  # one type scale for every card printed
     for i, card in enumerate(ordered, start=1):
         if card.layout == "sheet":
             view = html_sheet(card, paper)
             sheets.append(Markup(sheet_template.render(view=view, c=card)))
         else:
-            shown = html_card(card)
+            shown = html_card(card, deck)
             view = shown.layout
             rendered.append(Markup(card_template.render(view=view, c=card)))
         if view.rest:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from designer.card import Card, Cell, Row, Stat, Table
+from designer.card import Card, Row, Stat, Table
 from designer.export.card_text import (
     BLUE,
     CONTINUED,
@@ -32,30 +32,63 @@ from designer.export.card_text import (
     tags_text,
     tone_colour,
 )
+from designer.export.card_type import (
+    CARD_H,
+    CARD_W,
+    DIE,
+    INNER_W,
+    LABEL_FLOOR,
+    LABEL_SIZE,
+    PAD,
+    Deck,
+    deck_of,
+    geometry,
+    label_width,
+    row_kind,
+    table_sizes,
+)
 from designer.export.fit import Fitted, Run, fit, fit_size, pdf_safe, width
 from designer.export.flow import flow_keeping, one_line, shrink_wrap
 
-__all__ = ["BLUE", "CARD_H", "CARD_W", "GREY", "INK", "ORANGE", "RED", "TONES",
-           "CardLayout", "PlacedRow", "PlacedStat", "PlacedTable", "card_layout",
-           "card_paragraphs", "card_sections", "entry_runs", "name_fit", "name_width",
-           "place_rows", "row_kind", "section_paragraphs", "tag_runs", "tags_text",
-           "tone_colour"]
+__all__ = [
+    "BLUE",
+    "CARD_H",
+    "CARD_W",
+    "DIE",
+    "GREY",
+    "INK",
+    "ORANGE",
+    "PAD",
+    "RED",
+    "TONES",
+    "CardLayout",
+    "Deck",
+    "PlacedRow",
+    "PlacedStat",
+    "PlacedTable",
+    "card_layout",
+    "card_paragraphs",
+    "card_sections",
+    "deck_of",
+    "entry_runs",
+    "name_fit",
+    "name_width",
+    "place_rows",
+    "row_kind",
+    "section_paragraphs",
+    "table_sizes",
+    "tag_runs",
+    "tags_text",
+    "tone_colour",
+]
 
-CARD_W, CARD_H = 63.0, 88.0  # poker size, millimetres
-PAD = 3.6  # from the card's edge to its text
-INNER_W = CARD_W - 2 * PAD
 BADGE_W, BADGE_H = 13.0, 10.6  # the points badge
 NAME_H = 7.2
 TAGS_TOP, TAGS_H = 10.9, 4.8
 HEAD_RULE = 16.2  # the rule under the title and tags (lower when the tags take more)
 RULE_GAP = 0.8  # from that rule to the first table or stat
-LABEL_W = 7.0  # a table's row-label column (and a stat's label), wider for long labels
-LABEL_SIZE, LABEL_FLOOR = 5.8, 4.8  # row and stat labels
-HEAD_SIZE, HEAD_FLOOR = 6.0, 4.5  # a table's column heads
 HEAD_H = 3.7
 ROW_H = {"dice": 4.7, "sub": 3.3, "text": 4.6}
-SUB_SIZE, SUB_FLOOR = 7.5, 4.5  # a sub row's text (bumps)
-CELL_SIZE, CELL_FLOOR = 9.0, 5.0  # a main row's text (ranges)
 VALUE_SIZE, VALUE_FLOOR = 9.5, 6.0  # a stat's value
 NOTE_SIZE, NOTE_FLOOR = 6.0, 5.0  # a stat's note
 TAG_SIZE, TAG_FLOOR = 6.5, 5.5
@@ -66,19 +99,11 @@ MIN_TEXT_H = 14.0  # the text area never gets less; tables and stats shrink inst
 TEXT_SIZE = 6.5  # the text area's one size
 LEADING, GAP = 1.18, 0.45  # text area: line height and paragraph gap, × font size
 TIGHT = 1.1  # the leading of a wrapped label or value
-DIE = 3.1  # a die's side in a card table
 
 
 def name_width(c: Card) -> float:
     """The title's width: beside the points badge, or the whole card without one."""
     return INNER_W if c.points is None else INNER_W - BADGE_W - 1.6
-
-
-def row_kind(row: Row) -> str:
-    """'sub' (small print under the row above), 'dice' or 'text': sets the row's height."""
-    if row.sub:
-        return "sub"
-    return "dice" if any(cell.kind == "dice" for cell in row.cells) else "text"
 
 
 def name_fit(name: str, box_w: float, box_h: float, largest: float, one_line_floor: float,
@@ -188,24 +213,21 @@ def place_rows(rows: tuple[Row, ...], top: float, heights: dict[str, float],
     return tuple(placed), cursor
 
 
-def card_layout(c: Card, slack: float = 1.0) -> CardLayout:
+def card_layout(c: Card, slack: float = 1.0, deck: Deck | None = None) -> CardLayout:
     """Where each part of the card goes and at what size; `slack` below 1 measures text
-    a little wider, leaving room for a browser's own fonts."""
-    return _card_layout(c, slack)
-
-
-def _card_layout(c: Card, slack: float) -> CardLayout:
+    a little wider, leaving room for a browser's own fonts; `deck` (`deck_of` the cards
+    printed with it) keeps its tables' type no larger than theirs."""
     box = name_width(c) * slack
     name = name_fit(c.title, box, NAME_H, 12.0, 7.5)
     tags = shrink_wrap([tag_runs(c)], box, TAG_SIZE, TAG_FLOOR, 1.15)
     head_rule = HEAD_RULE + max(0.0, tags.height(1.15, 0) - TAGS_H)
     top = head_rule + RULE_GAP
-    blocks, bottom = _blocks(c, top, 1.0, slack)
+    blocks, bottom = _blocks(c, top, 1.0, slack, deck)
     room = TEXT_BOTTOM - _least_text(c, slack) - TEXT_GAP
     scale = 1.0
     if bottom > room:  # shrink the tables and stats together, and place them again
         scale = max(0.5, (room - top) / (bottom - top))
-        blocks, bottom = _blocks(c, top, scale, slack)
+        blocks, bottom = _blocks(c, top, scale, slack, deck)
     text_top = bottom + (TEXT_GAP if blocks else 0.0)
     text, rest = flow_keeping(card_paragraphs(c), movable(c), TEXT_SIZE, INNER_W * slack,
                               (TEXT_BOTTOM - text_top) * slack, leading=LEADING, gap=GAP,
@@ -227,14 +249,14 @@ def _least_text(c: Card, slack: float) -> float:
     return min(45.0, max(MIN_TEXT_H, fitted.height(LEADING, GAP) / slack + 0.5))
 
 
-def _blocks(c: Card, top: float, scale: float, slack: float
+def _blocks(c: Card, top: float, scale: float, slack: float, deck: Deck | None
             ) -> tuple[list[PlacedTable | PlacedStat], float]:
     placed: list[PlacedTable | PlacedStat] = []
     cursor = top
-    stat_w = _label_width([s.short or s.label for s in c.stats()], INNER_W * 0.4, scale)
+    stat_w = label_width([s.short or s.label for s in c.stats()], INNER_W * 0.4, scale)
     for block in c.blocks:
         if isinstance(block, Table):
-            table = _table(block, cursor, scale, slack)
+            table = _table(block, cursor, scale, slack, deck)
             placed.append(table)
             cursor = table.bottom
         elif isinstance(block, Stat):
@@ -244,48 +266,29 @@ def _blocks(c: Card, top: float, scale: float, slack: float
     return placed, cursor
 
 
-def _label_width(labels: list[str], widest: float, scale: float) -> float:
-    """A label column as wide as its longest label needs, from LABEL_W to `widest`."""
-    need = max((width(pdf_safe(label), "B", LABEL_SIZE * scale) for label in labels),
-               default=0.0)
-    return min(max(LABEL_W, widest), max(LABEL_W, need + 1.0))
-
-
-def _cell_need(cell: Cell, kind: str, scale: float) -> float:
-    """The width a cell needs at its floor size (a die count: its dice)."""
-    if cell.kind == "dice":
-        return min(3, max(cell.count, 1)) * DIE * 1.22 * scale + 0.6
-    if cell.kind == "icon":
-        return 5.0 * scale
-    floor = SUB_FLOOR if kind == "sub" else CELL_FLOOR
-    return width(pdf_safe(cell.text), "B", floor * scale) + 0.8
-
-
-def _table(t: Table, top: float, scale: float, slack: float) -> PlacedTable:
+def _table(t: Table, top: float, scale: float, slack: float, deck: Deck | None
+           ) -> PlacedTable:
     columns = max(len(t.columns), 1)
-    kinds = [row_kind(r) for r in t.rows]
-    need = max([_cell_need(cell, kind, scale) for row, kind in zip(t.rows, kinds, strict=True)
-                for cell in row.cells[:columns]] + [6.0 * scale])
-    label_w = _label_width([r.short or r.label for r in t.rows if not r.sub],
-                           INNER_W - columns * need, scale)
-    col_w = (INNER_W - label_w) / columns
-    heads = _heads(t, (col_w - 0.8) * slack, scale)
+    _, label_w, col_w = geometry(t, scale)
+    sizes = table_sizes(t, scale, slack)
+    shared = (deck or {}).get(t.key or t.columns)
+    if shared is not None:
+        for k in sizes:
+            sizes[k] = max(sizes[k], shared[k]) if k == "short" else min(
+                sizes[k], shared[k] * scale)
+    names = t.short_columns if sizes["short"] and t.short_columns else t.columns
+    box = (col_w - 0.8) * slack
+    heads = tuple(one_line(h, "B", box, sizes["head"], sizes["head"], TIGHT) for h in names)
     head_h = max(HEAD_H * scale, max((h.height(TIGHT, 0) for h in heads), default=0) + 0.6)
-    sizes = _cell_sizes(t, kinds, (col_w - 0.8) * slack, scale)
     label_box = (label_w - 0.4) * slack
-    labels = [pdf_safe(r.short or r.label) for r in t.rows if not r.sub]
-    label_size = min((fit_size(label, "B", label_box, LABEL_SIZE * scale,
-                               LABEL_FLOOR * scale) for label in labels),
-                     default=LABEL_SIZE * scale)
     base, _ = place_rows(t.rows, 0.0, ROW_H, scale)
     rows: list[PlacedRow] = []
     cursor = top + head_h
     for i, p in enumerate(base):
-        label_fit = (one_line(p.label, "B", label_box, label_size, label_size, TIGHT)
+        label_fit = (one_line(p.label, "B", label_box, sizes["label"], sizes["label"], TIGHT)
                      if p.span else None)
         cells = tuple(None if cell.kind != "text" else
-                      one_line(cell.text, "B", (col_w - 0.8) * slack, sizes[p.kind],
-                               sizes[p.kind], TIGHT)
+                      one_line(cell.text, "B", box, sizes[p.kind], sizes[p.kind], TIGHT)
                       for cell in p.row.cells[:columns])
         height = max([p.height] + [f.height(TIGHT, 0) + 0.9 for f in cells if f])
         if label_fit is not None:  # the label's group grows when its lines need it
@@ -295,37 +298,6 @@ def _table(t: Table, top: float, scale: float, slack: float) -> PlacedTable:
                               cells))
         cursor += height
     return PlacedTable(t, top, head_h, tuple(rows), cursor, label_w, col_w, heads)
-
-
-def _heads(t: Table, box: float, scale: float) -> tuple[Fitted, ...]:
-    """The column heads at one size: the full heads, or the short ones when those are
-    larger; a head too wide even at the floor wraps."""
-
-    def size_of(heads: tuple[str, ...]) -> float:
-        return min((fit_size(pdf_safe(h), "B", box, HEAD_SIZE * scale, HEAD_FLOOR * scale)
-                    for h in heads), default=HEAD_SIZE * scale)
-
-    heads, size = t.columns, size_of(t.columns)
-    if t.short_columns and size < HEAD_SIZE * scale:
-        short = size_of(t.short_columns)
-        if short > size:
-            heads, size = t.short_columns, short
-    return tuple(one_line(h, "B", box, size, size, TIGHT) for h in heads)
-
-
-def _cell_sizes(t: Table, kinds: list[str], box: float, scale: float) -> dict[str, float]:
-    """One size for the main rows' text cells of a table and one for its sub rows'."""
-    sizes = {"text": CELL_SIZE * scale, "dice": CELL_SIZE * scale, "sub": SUB_SIZE * scale}
-    for row, kind in zip(t.rows, kinds, strict=True):
-        largest, floor = (SUB_SIZE, SUB_FLOOR) if kind == "sub" else (CELL_SIZE, CELL_FLOOR)
-        for cell in row.cells[:len(t.columns)]:
-            if cell.kind == "text" and cell.text:
-                fitted = fit_size(pdf_safe(cell.text), "B", box, largest * scale,
-                                  floor * scale)
-                key = "sub" if kind == "sub" else "text"
-                sizes[key] = min(sizes[key], fitted)
-    sizes["dice"] = sizes["text"]
-    return sizes
 
 
 def _stat(s: Stat, top: float, label_w: float, scale: float, slack: float) -> PlacedStat:

@@ -27,7 +27,7 @@ from typing import Literal
 from designer.card import Card
 from designer.export.document import ExportDoc
 from designer.export.glossary import credits, glossary
-from designer.export.layout import CardLayout, card_layout
+from designer.export.layout import CardLayout, card_layout, deck_of
 from designer.export.pdf_book import SHEETS_ACROSS, SHEETS_DOWN, Book, sheet_box
 from designer.export.pdf_card import draw_card, status_text
 from designer.export.pdf_glossary import (
@@ -114,7 +114,8 @@ def draw_pdf(doc: ExportDoc, *, paper: str = "a4", progress: Progress | None = N
         progress(0, steps)
     record_w, record_h = sheet_box(book, SHEETS_ACROSS, SHEETS_DOWN)
     half_w, half_h = sheet_box(book, 1, 2)
-    laid = _Laid({id(c): card_layout(c) for c in pokers if "cards" in chosen}, {})
+    deck = deck_of(pokers)  # one type scale for every card printed
+    laid = _Laid({id(c): card_layout(c, deck=deck) for c in pokers if "cards" in chosen}, {})
     if "sheets" in chosen:
         for c in records:
             laid.sheets[id(c)] = sheet_layout(c, record_w, record_h,

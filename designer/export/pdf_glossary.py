@@ -25,13 +25,14 @@ def rule_paragraph(rule: Rule) -> list[Run]:
 
 
 def glossary_paragraphs(rules: Sequence[Rule], continued: Sequence[tuple[str, Paragraphs]],
-                        credits: Sequence[str], *, named: bool = True) -> Paragraphs:
+                        credits: Sequence[str]) -> Paragraphs:
     """What a glossary prints, in order: the text each card or sheet moved here (under
-    its unit's name when `named`), every rule, then the rules' credits."""
+    its unit's name, or "Continued" on the unit's own back), every rule, then the rules'
+    credits."""
     out: Paragraphs = []
     for title, paragraphs in continued:
-        if named:
-            out.append([Run(f"{title}, continued", "B", GREY)])
+        # on a unit's own back its name heads the side already
+        out.append([Run(f"{title}, continued" if title else "Continued", "B", GREY)])
         out += [list(p) for p in paragraphs]
     out += [rule_paragraph(rule) for rule in rules]
     out += [[Run(f"Rules: {credit}", "I", GREY)] for credit in credits]
@@ -74,8 +75,7 @@ def back_slots(book: Book, count: int) -> list[tuple[float, float]]:
     y0 = (book.page_h - CARD_H * CARDS_DOWN) / 2
     order = [(row, CARDS_ACROSS - 1 - col) for row in range(CARDS_DOWN)
              for col in range(CARDS_ACROSS)]
-    return [(x0 + col * CARD_W, y0 + row * CARD_H)
-            for row, col in order[:count]] if count <= len(order) else []
+    return [(x0 + col * CARD_W, y0 + row * CARD_H) for row, col in order[:count]]
 
 
 def draw_card_backs(book: Book, c: Card, paragraphs: Paragraphs) -> None:
@@ -122,7 +122,7 @@ def draw_sheet_backs(book: Book, c: Card, paragraphs: Paragraphs, w: float, h: f
     rest = paragraphs
     while rest:
         book.pdf.add_page()
-        for i, (x, y) in enumerate(slots):
+        for x, y in slots:
             if not rest:
                 break
             book.box(x, y, w, h, line=INK, lw=0.45)
@@ -136,4 +136,3 @@ def draw_sheet_backs(book: Book, c: Card, paragraphs: Paragraphs, w: float, h: f
             if not fitted.lines:
                 raise RuntimeError("a sheet's back has no room for a line")
             book.paragraphs(fitted, x + 3, y + 17.0, PAGE_LEADING, PAGE_GAP)
-            del i

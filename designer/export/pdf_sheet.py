@@ -63,10 +63,10 @@ def draw_sheet(book: Book, c: Card, x: float, y: float, w: float, h: float,
     book.title_block(layout.name, text_x, y + 1.2, UNIT_H - 2.4)
     book.paragraphs(layout.tags, text_x, y + UNIT_H + (layout.tags_h - layout.tags.height(
         1.15, 0)) / 2, 1.15, 0)
-    if layout.fill is not None and layout.fill_text is not None:
-        if layout.fill_label is not None:
-            book.lines(layout.fill_label, x + 1.6, y + layout.fill_top + 1.8, LABEL_W - 2.4,
-                       TIGHT, INK)
+    if layout.fill_label is not None:
+        book.lines(layout.fill_label, x + 1.6, y + layout.fill_top + 1.8, LABEL_W - 2.4,
+                   TIGHT, INK)
+    if layout.fill_text is not None:
         book.paragraphs(layout.fill_text, text_x, y + layout.fill_top + 1.5, LEADING, GAP)
     if status:
         book.line_fit(x + w - 1.5, bottom - 5.4, status, text_w, "B", 6.5, 5,

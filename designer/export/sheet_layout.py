@@ -111,7 +111,11 @@ def sheet_layout(c: Card, w: float, h: float, slack: float = 1.0,
     fill = fill_section(c)
     body = (w - LABEL_W - 3.0) * slack
     foot = (8.5 if status else 5.0) if c.points is not None or status else 2.0
-    target = h - (MIN_FILL if fill is not None else 0.0) - foot
+    least = 0.0
+    if fill is not None:  # the last section keeps MIN_FILL, or less when it needs less
+        need = shrink_wrap(sheet_paragraphs(fill), body, TEXT_SIZE, TEXT_SIZE, LEADING, GAP)
+        least = min(MIN_FILL, need.height(LEADING, GAP) / slack + 4.0)
+    target = h - least - foot
     scale = 1.0
     for _ in range(24):  # a band's text keeps a floor size, so shrink until it settles
         bands, bottom, tags, tags_h = _bands(c, fill, w, scale, slack)
@@ -121,7 +125,9 @@ def sheet_layout(c: Card, w: float, h: float, slack: float = 1.0,
     priced = c.points is not None
     name_w = w - LABEL_W - 3.0 - ((COST_LABEL_W + COST_W) if priced else 0.0)
     name = name_fit(c.title, name_w * slack, UNIT_H - 2.4, 12.0, 8.0)
-    fill_label = fill_text = None
+    fill_text = None
+    # the rest is for notes in play when no section fills it
+    fill_label = _label("NOTES", slack) if h - bottom - foot > 12.0 else None
     rest: list[list[Run]] = []
     if fill is not None:
         fill_label = _label(fill.label.upper(), slack)
@@ -202,7 +208,7 @@ def _table(t: Table, top: float, w: float, scale: float, slack: float) -> Band:
 
 def _stat(s: Stat, top: float, body: float, scale: float, slack: float) -> Band:
     label = _label((s.short or s.label).upper(), slack, scale)
-    value = one_line(s.value, "B", body - 1.5, 10.0, 6.0, TIGHT)
+    value = one_line(s.value, "B", body - 1.5, 10.0 * max(scale, 0.8), 6.0, TIGHT)
     used = max((line_width(line, value.size) for line in value.lines), default=0.0) + 2.5
     if s.icon:
         used += 3.8 * scale * 1.5 + 1.2
