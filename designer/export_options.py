@@ -8,8 +8,11 @@ from typing import Any
 
 from designer.errors import InputError
 
-#: the export formats, in the order menus list them
-FORMATS = ("pdf", "html", "md", "txt", "json", "yaml")
+#: the export formats, in the order menus list them; `list` and `list-html` are the force
+#: list (a force on as few pages as it fits, then its rules), as a PDF and as HTML
+FORMATS = ("pdf", "html", "list", "list-html", "md", "txt", "json", "yaml")
+#: formats that draw a PDF
+PDFS = ("pdf", "list")
 #: formats that write several files into the folder (a game system, a catalogue, a roster)
 BUNDLES = ("battlescribe",)
 #: every format `export_doc` takes, in the order menus list them
@@ -17,7 +20,8 @@ ALL_FORMATS = (*FORMATS, *BUNDLES)
 #: the paper sizes of the PDF and the HTML's print layout
 PAPERS = ("a4", "letter")
 # other names a format is known by
-_ALIASES = {"markdown": "md", "text": "txt", "yml": "yaml", "htm": "html"}
+_ALIASES = {"markdown": "md", "text": "txt", "yml": "yaml", "htm": "html",
+            "list-htm": "list-html"}
 
 
 def format_named(fmt: str, source: Any = None) -> str:

@@ -22,8 +22,10 @@ def add_parsers(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
                         "one system")
     p.add_argument("--format", "-f", required=True, type=format_named, choices=ALL_FORMATS,
                    metavar="FORMAT",
-                   help="pdf, html, md, txt, json, yaml or battlescribe (a game system, a "
-                        "catalogue of every unit, a roster per roster file, a data index)")
+                   help="pdf, html, list (the force on as few pages as it fits, then its "
+                        "rules; list-html as HTML), md, txt, json, yaml or battlescribe (a "
+                        "game system, a catalogue of every unit, a roster per roster file, "
+                        "a data index)")
     p.add_argument("--out", "-o", type=Path, default=None, metavar="PATH",
                    help="folder to write into (default: exports/), or a file name with "
                         "the format's extension")

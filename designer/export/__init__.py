@@ -27,12 +27,22 @@ from typing import Any
 
 from designer.errors import InputError
 from designer.export.document import ExportDoc, roster_doc, unit_doc
-from designer.export_options import ALL_FORMATS, BUNDLES, FORMATS, PAPERS, format_named, paper_named
+from designer.export_options import (
+    ALL_FORMATS,
+    BUNDLES,
+    FORMATS,
+    PAPERS,
+    PDFS,
+    format_named,
+    paper_named,
+)
 from designer.io import load_mapping, write_atomic
 from designer.systems import Progress
 
-EXTENSIONS = {"pdf": ".pdf", "html": ".html", "md": ".md", "txt": ".txt", "json": ".json",
-              "yaml": ".yaml"}
+EXTENSIONS = {"pdf": ".pdf", "html": ".html", "list": ".pdf", "list-html": ".html",
+              "md": ".md", "txt": ".txt", "json": ".json", "yaml": ".yaml"}
+#: what a format adds to the file's name, so that a list never replaces the cards
+STEM_SUFFIX = {"list": "-list", "list-html": "-list"}
 DEFAULT_OUT = Path("exports")
 MAX_SLUG = 80
 # names Windows will not create as files, whatever the extension
@@ -138,10 +148,11 @@ def export_doc(doc: ExportDoc, fmt: str, *, out: Path | None = None, paper: str 
     target = target_for(doc, fmt, out if out is not None else DEFAULT_OUT)
     _refuse_existing(target, doc.source, overwrite)
     missing: tuple[str, ...] = ()
-    if fmt == "pdf":
-        from designer.export.pdf import draw_pdf
+    if fmt in PDFS:
+        from designer.export.pdf import draw_list, draw_pdf
 
-        drawn = draw_pdf(doc, paper=paper, progress=progress)
+        draw = draw_pdf if fmt == "pdf" else draw_list
+        drawn = draw(doc, paper=paper, progress=progress)
         payload: str | bytes = drawn.data
         missing = drawn.missing
     else:
@@ -176,15 +187,21 @@ def render(doc: ExportDoc, fmt: str, *, paper: str = "a4",
     if fmt in BUNDLES:
         raise InputError(f"the {fmt} format writes several files; export it to a folder",
                          file=doc.source, field="--format")
-    if fmt == "pdf":
-        from designer.export.pdf import render_pdf
+    if fmt in PDFS:
+        from designer.export.pdf import draw_list, render_pdf
 
+        if fmt == "list":
+            return draw_list(doc, paper=paper, progress=progress).data
         return render_pdf(doc, paper=paper, progress=progress)
     renderers: dict[str, Callable[..., str]]
     if fmt == "html":
         from designer.export.html import render_html
 
         return render_html(doc, paper=paper, progress=progress)
+    if fmt == "list-html":
+        from designer.export.html_list import render_list_html
+
+        return render_list_html(doc, paper=paper, progress=progress)
     from designer.export import data, markdown, text
 
     renderers = {"md": markdown.render_markdown, "txt": text.render_text,
@@ -252,7 +269,7 @@ def target_for(doc: ExportDoc, fmt: str, out: Path) -> Path:
     if out.exists() and not out.is_dir():
         raise InputError(f"is a file, not a folder; give a folder or a *{ext} file name",
                          file=out, field="--out")
-    target = out / f"{safe_name(doc.name, doc.kind)}{ext}"
+    target = out / f"{safe_name(doc.name, doc.kind)}{STEM_SUFFIX.get(fmt, '')}{ext}"
     base = out.resolve()
     resolved = target.resolve()
     if resolved.parent != base or not resolved.is_relative_to(base):

@@ -36,6 +36,16 @@ def render_markdown(doc: ExportDoc, *, progress: Progress | None = None) -> str:
                        ["---", ""], f"*Exported by designer {doc.version}.*", progress)
 
 
+def chat_text(doc: ExportDoc) -> str:
+    """What "copy as text" puts on the clipboard: a unit's stat block, or a force's list
+    (its figures, facts, status and units with counts and points), in Markdown."""
+    if doc.summary is not None:
+        lines = force_block(doc.summary)
+    else:
+        lines = card_block(doc.cards[0], level=2)
+    return "\n".join(lines).rstrip() + "\n"
+
+
 def force_block(f: ForceView) -> list[str]:
     parts = [esc(f.system_title)]
     if f.priced and f.cap is not None:
@@ -43,8 +53,11 @@ def force_block(f: ForceView) -> list[str]:
     elif f.priced:
         parts.append(f"**{f.total} points**" + (" (no cap)" if f.budgeted else ""))
     parts.append(f"{f.unit_count} units")
-    parts += [f"{esc(fact.label)}: {esc(fact.value)}" for fact in f.facts]
+    parts += [f"{esc(fact.label)}: {esc(fact.value)}" for fact in f.facts if not fact.group]
     lines = [f"# {esc(f.name)} \u2013 force roster", "", " \u00b7 ".join(parts), ""]
+    for group, facts in f.fact_groups():  # a TACTICS side and its figures
+        shown = " \u00b7 ".join(f"{esc(fact.short)} {esc(fact.value)}" for fact in facts)
+        lines += [f"**{esc(group)}:** {shown}", ""]
     if f.legal:
         lines += [f"**Status: legal** \u2013 {esc(f.legal_note())}.", ""]
     else:
@@ -53,20 +66,25 @@ def force_block(f: ForceView) -> list[str]:
             lines.append(f"- {esc(p.message)}")
             lines += [f"  - {esc(d.strip())}" for d in p.details]
         lines.append("")
+    keys = "".join(f" {esc(k.title())} |" for k in f.entry_keys)
+    rules = "---|" * len(f.entry_keys)
     if f.priced:
-        lines += ["| # | Unit | Count | Points | Subtotal | Status |",
-                  "|--:|---|--:|--:|--:|---|"]
+        lines += [f"| # | Unit |{keys} Count | Points | Subtotal | Status |",
+                  f"|--:|---|{rules}--:|--:|--:|---|"]
     else:
-        lines += ["| # | Unit | Count | Status |", "|--:|---|--:|---|"]
+        lines += [f"| # | Unit |{keys} Count | Status |", f"|--:|---|{rules}--:|---|"]
     for e in f.entries:
         status = "legal" if e.card.legal else f"**{len(e.card.errors)} error(s)**"
         priced = f" {e.points} | {e.subtotal} |" if f.priced else ""
-        lines.append(f"| {e.number} | {esc(e.name)} | {e.count} |{priced} {status} |")
+        own = "".join(f" {esc(e.field(k))} |" for k in f.entry_keys)
+        lines.append(f"| {e.number} | {esc(e.name)} |{own} {e.count} |{priced} {status} |")
+    blank = " |" * len(f.entry_keys)
     if f.priced:
         cap_note = f"of {f.cap}" if f.cap is not None else ""
-        lines.append(f"| | **Total** | **{f.unit_count}** | | **{f.total}** | {cap_note} |")
+        lines.append(f"| | **Total** |{blank} **{f.unit_count}** | | **{f.total}** | "
+                     f"{cap_note} |")
     else:
-        lines.append(f"| | **Total** | **{f.unit_count}** | |")
+        lines.append(f"| | **Total** |{blank} **{f.unit_count}** | |")
     lines.append("")
     return lines
 
@@ -86,6 +104,8 @@ def card_block(c: Card, *, level: int = 2) -> list[str]:
             lines += [stat_line(block), ""]
         else:
             lines += section_lines(block)
+    if c.credit:
+        lines += [f"*Rules credit:* {esc(c.credit)}", ""]
     if c.points is not None:
         steps = " + ".join(f"{k} {v}" for k, v in c.step_totals().items())
         lines += [f"**Tally:** {steps} = **{c.points}**" if steps

@@ -74,6 +74,9 @@ def screen_commands(target: Screen) -> Iterable[SystemCommand]:
         yield SystemCommand("Save as…", "Save to another file", run("save_as"))
         formats = or_list(export_choices()[0])
         yield SystemCommand("Export…", f"Export as {formats} (ctrl+e)", run("export"))
+        what = "force list" if target.document_word == "force" else "stat block"
+        yield SystemCommand("Copy as text", f"Put the {what} on the clipboard as Markdown, "
+                            "to paste into a chat (ctrl+l)", run("copy_text"))
         yield SystemCommand("Undo", "Undo the last edit (ctrl+z)", run("undo"))
         yield SystemCommand("Redo", "Redo what was undone (ctrl+y)", run("redo"))
     if isinstance(target, DesignerScreen):

@@ -55,6 +55,7 @@ from designer.export.battlescribe.reading import KINDS, kind_of, read_document, 
 from designer.export.battlescribe.rosters import Fielded, RosterHead, roster
 from designer.export.document import ExportDoc
 from designer.io import write_all
+from designer.points import has_points
 from designer.systems import Assessment, GameSystem, Progress
 from designer.systems.identity import derived_id
 
@@ -158,7 +159,7 @@ def _game(docs: Sequence[ExportDoc]) -> GameSystem:
             raise InputError(f"is {game.TITLE}, {docs[0].name} is {games[0].TITLE}; export "
                              "the files of one system together", file=doc.source)
     game = games[0]
-    if not game.PRICED:
+    if not has_points(game):
         raise InputError(f"{game.TITLE} defines no points, so there is nothing to cost in "
                          "BattleScribe; nothing written", file=docs[0].source,
                          field="--format")

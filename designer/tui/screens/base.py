@@ -26,6 +26,7 @@ DOCUMENT_BINDINGS = [
     Binding("ctrl+z", "undo", "Undo", priority=True, show=False, id="undo"),
     Binding("ctrl+y", "redo", "Redo", priority=True, show=False, id="redo"),
     Binding("ctrl+e", "export", "Export", priority=True, show=False, id="export"),
+    Binding("ctrl+l", "copy_text", "Copy", priority=True, show=False, id="copy-text"),
 ]
 
 
@@ -178,6 +179,28 @@ class DocumentScreen(Screen):
 
     def show_title(self) -> None:
         """Bring the header's subtitle (name, file, modified) up to date."""
+
+    # copy as text
+    def action_copy_text(self) -> None:
+        """The unit's stat block, or the force's list, as Markdown onto the clipboard
+        (the terminal's clipboard sequence), for pasting into a chat."""
+        from designer.tui.screens.export import build_doc
+
+        try:
+            from designer.export.markdown import chat_text
+
+            text = chat_text(build_doc(self.export_snapshot()))
+        except ImportError:
+            self.notify("Copy is not available in this installation.", severity="error")
+            return
+        except InputError as exc:
+            self.notify(exc.problem, title="Copy", severity="error", markup=False)
+            return
+        self.app.copy_to_clipboard(text)
+        what = "stat block" if self.document_word != "force" else "force list"
+        self.notify(f"Copied the {what} of {self.document_name()} as text (Markdown, "
+                    f"{len(text.splitlines())} lines): paste it into a chat",
+                    title="Copy", markup=False)
 
     # export
     def action_export(self) -> None:

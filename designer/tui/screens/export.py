@@ -22,7 +22,7 @@ from designer.tui.widgets.fields import Cycle, Tick
 from designer.tui.widgets.text import TextField
 
 #: formats whose output is laid out on a paper size
-PAGED = ("pdf", "html")
+PAGED = ("pdf", "html", "list", "list-html")
 
 
 def export_choices() -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -46,6 +46,7 @@ class ForcesScreen(AddingUnits):
         Binding("ctrl+z", "undo", "Undo", priority=True, show=False, id="undo"),
         Binding("ctrl+y", "redo", "Redo", priority=True, show=False, id="redo"),
         Binding("ctrl+e", "export", "Export", priority=True, show=False, id="export"),
+        Binding("ctrl+l", "copy_text", "Copy", priority=True, show=False, id="copy-text"),
     ]
 
     document_word = "force"

@@ -61,6 +61,8 @@ def keys_for(game: GameSystem, sections: Sequence[str] = (), own: Keys = (),
             ("ctrl+s", f"save (a {word} held inside a force saves the force)"),
             ("ctrl+z / ctrl+y", "undo / redo any edit"),
             ("ctrl+e", f"export: {or_list(formats)}" if formats else "export"),
+            ("ctrl+l", f"copy as text: the {word}'s stat block (Markdown) onto the "
+                       "clipboard, to paste into a chat"),
             *((("f5", f"matchups: the odds against an opponent, live as the {word} "
                       "changes"),) if game.ENGAGES else ()),
             ("esc", "back to the force (when opened from one)"),
@@ -79,6 +81,7 @@ def keys_for(game: GameSystem, sections: Sequence[str] = (), own: Keys = (),
               if game.ENTRY_KEYS else ()),
             ("tab", "the force's name and its points cap (0 = no cap)"),
             ("ctrl+s  ctrl+z  ctrl+y  ctrl+e", "save, undo, redo, export"),
+            ("ctrl+l", "copy as text: the force list (Markdown) onto the clipboard"),
             ("enter on ✗ unreadable", f"pick the {word} file again, or remove the entry"),
         )),
         ("Settings", (

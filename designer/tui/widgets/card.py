@@ -5,11 +5,13 @@ user's (names of units, weapons, abilities) and is shown as written (`printable`
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from rich.cells import cell_len
 from textual.content import Content
 
-from designer.card import Card, Cell, Row, Section, Stat, Table, Tone
+from designer.card import BOX, Card, Cell, Row, Section, Stat, Table, Tone
 from designer.escaping import printable
 from designer.systems import Assessment, GameSystem
 from designer.tui.literal import literal
@@ -136,6 +138,30 @@ def card_lines(card: Card, width: int = PREVIEW_WIDTH) -> list[Content]:
     return lines
 
 
+_CHUNKS = re.compile(rf"{re.escape(BOX)}|[^ ]+| +")
+
+
+def wrap_keeping_boxes(line: Content, width: int) -> list[Content]:
+    """`line` wrapped at spaces to `width` cells, never inside a box to tick ('[ ]'); a
+    word wider than the line is broken where it must be."""
+    breaks: list[int] = []
+    start = used = 0
+    for chunk in _CHUNKS.finditer(line.plain):
+        text = chunk.group()
+        if text.isspace():
+            used += len(text)
+            continue
+        if used + cell_len(text) > width and chunk.start() > start:
+            start, used = chunk.start(), 0
+            breaks.append(start)
+        while used + cell_len(text) > width and len(text) > 1:  # wider than a whole line
+            keep = max(1, width - used)
+            breaks.append(chunk.start() + len(chunk.group()) - len(text) + keep)
+            text, used = text[keep:], 0
+        used += cell_len(text)
+    return [piece.rstrip() for piece in line.divide(breaks)] if breaks else [line]
+
+
 class CardPreview(LineWidget):
     """The card as it would print: name and points in the border. Out of view (a long
     tally pushes it below the screen's edge, a narrow screen hides it) it is not drawn
@@ -172,7 +198,7 @@ class CardPreview(LineWidget):
             key = (line.plain, tuple(line.spans), width)
             found = self._wrapped.get(key)
             if found is None:
-                found = line.wrap(width)
+                found = wrap_keeping_boxes(line, width)
             wrapped[key] = found
             lines += found
         self._wrapped = wrapped  # the long lines of this card: most are the next one's
