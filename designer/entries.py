@@ -54,7 +54,7 @@ class ForceEntry:
     source: str = ""
     problem: str = ""
     written: Any = None
-    #: the entry's own keys (the system's ENTRY_KEYS, e.g. a TACTICS entry's side)
+    #: the entry's own fields (a `RosterFormat` system's, e.g. a TACTICS entry's side)
     fields: Mapping[str, Any] = field(default_factory=dict)
     #: why a broken entry could not be read, as the line a command prints
     error: InputError | None = field(default=None, compare=False)

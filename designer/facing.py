@@ -9,7 +9,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from designer.errors import InputError
-from designer.systems import Assessment, GameSystem
+from designer.systems import Assessment, GameSystem, Matchups
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,8 +103,10 @@ class FieldReport:
                     for m in self.modes]}
 
 
-def require_engage(game: GameSystem, file: str | Path | None = None) -> None:
-    """An input error for a system without matchup odds."""
-    if not game.ENGAGES:
+def matchups_of(game: GameSystem, file: str | Path | None = None) -> Matchups:
+    """The system's matchups; an input error for a system without matchup odds."""
+    found = game.capability(Matchups)
+    if found is None:
         raise InputError(f"{game.TITLE} has no matchup odds (its rules make none exact)",
                          file=file, field="system")
+    return found

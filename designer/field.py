@@ -14,8 +14,8 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from designer.errors import InputError
-from designer.facing import Faced, FieldReport, ModeReport, Opponent, require_engage
-from designer.systems import Assessment, EngageOptions, GameSystem, Progress
+from designer.facing import Faced, FieldReport, ModeReport, Opponent, matchups_of
+from designer.systems import Assessment, EngageOptions, GameSystem, Points, Progress
 
 
 class Design(NamedTuple):
@@ -56,7 +56,8 @@ class FieldWork:
     def __init__(self, game: GameSystem, field: Sequence[Opponent], options: EngageOptions,
                  progress: Progress | None = None, *,
                  known: list[Design] | None = None) -> None:
-        require_engage(game)
+        self.matchups = matchups_of(game)
+        self.priced = game.capability(Points) is not None
         self.game, self.options, self.progress = game, options, progress
         self.field = known if known is not None else designs(game, field)
         self._modes: dict[str, tuple[ModeReport, ...]] = {}
@@ -67,7 +68,7 @@ class FieldWork:
         design of the field."""
         keys = {design_key(self.game, u) for u in units}
         self._total = len(keys - set(self._modes)) * len(self.field)
-        if with_median and self.game.PRICED:  # the field against itself, in every mode
+        if with_median and self.priced:  # the field against itself, in every mode
             if self.options.mode is None:
                 self._total += len({d.key for d in self.field} - keys) * len(self.field)
             else:
@@ -81,7 +82,7 @@ class FieldWork:
         return self._modes[key]
 
     def _work(self, unit: Assessment) -> tuple[ModeReport, ...]:
-        modes = self.game.engage_modes(unit)
+        modes = self.matchups.engage_modes(unit)
         if self.options.mode is not None:
             wanted = [m for m in modes if m.casefold() == self.options.mode.casefold()]
             if not wanted:
@@ -95,13 +96,11 @@ class FieldWork:
                 options = EngageOptions(mode, self.options.range, self.options.retaliation,
                                         self.options.extras)
                 try:
-                    found = self.game.engage(unit, design.assessment, options)
+                    found = self.matchups.engage(unit, design.assessment, options)
                 except InputError:
                     skipped[mode] += design.names
                     continue
-                if found is not None:
-                    faced[mode].append(Faced(design.names, design.count, found.win,
-                                             found.loss))
+                faced[mode].append(Faced(design.names, design.count, found.win, found.loss))
             self._tick()
         return tuple(ModeReport(m, tuple(faced[m]), tuple(skipped[m])) for m in modes)
 
@@ -111,7 +110,7 @@ class FieldWork:
             self.progress(self._done, max(self._total, self._done))
 
     def report(self, unit: Assessment, median: Fraction | None = None) -> FieldReport:
-        points = unit.tally.total if self.game.PRICED else None
+        points = unit.tally.total if self.priced else None
         return FieldReport(unit.name, points, self.modes(unit), median)
 
     def median(self) -> Fraction | None:
@@ -119,7 +118,7 @@ class FieldWork:
         mode (whatever mode the options name for the unit); half the field's units (by
         count) pay at most this for a win. None when the field is unpriced or half of it
         never wins."""
-        if not self.game.PRICED or not self.field:
+        if not self.priced or not self.field:
             return None
         if self.options.mode is not None:
             return FieldWork(self.game, (), replace(self.options, mode=None),

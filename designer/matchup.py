@@ -22,12 +22,13 @@ from fractions import Fraction
 from pathlib import Path
 
 from designer.errors import InputError
-from designer.facing import FieldReport, Opponent, require_engage
+from designer.facing import FieldReport, Opponent, matchups_of
 from designer.systems import (
     Assessment,
     Engagement,
     EngageOptions,
     GameSystem,
+    Matchups,
     Progress,
     Retaliation,
     examples_dir,
@@ -86,17 +87,20 @@ MAX_RANGE = 999
 def engage_options(mode: str | None = None, distance: int | None = None,
                    retaliation: Retaliation = "best", terms: Sequence[str] = (),
                    game: GameSystem | None = None) -> EngageOptions:
-    """Options from a shell's words: `terms` as KEY=N (a system's ENGAGE_EXTRAS)."""
+    """Options from a shell's words: `terms` as KEY=N (the terms a system's matchups
+    know, `Matchups.ENGAGE_EXTRAS`)."""
     if distance is not None and not 0 <= distance <= MAX_RANGE:
         raise InputError(f"a range is a whole number from 0 to {MAX_RANGE}", field="--range")
     extras = []
-    known = {key for key, _ in game.ENGAGE_EXTRAS} if game is not None else None
+    matchups = game.capability(Matchups) if game is not None else None
+    known = {key for key, _ in matchups.ENGAGE_EXTRAS} if matchups is not None else None
     for term in terms:
         key, _, value = term.partition("=")
         key = key.strip()
         if known is not None and key not in known:
             listed = ", ".join(sorted(known)) or "none"
-            raise InputError(f"unknown matchup term '{key}'; {game.TITLE} knows: {listed}",
+            title = game.TITLE if game is not None else "the system"
+            raise InputError(f"unknown matchup term '{key}'; {title} knows: {listed}",
                              field="--set")
         text = value.strip()
         digits = text[1:] if text[:1] in ("+", "-") else text
@@ -144,20 +148,17 @@ def engagements(game: GameSystem, a: Assessment, b: Assessment,
                 options: EngageOptions) -> list[Engagement]:
     """A against B in `options.mode`, or in each mode that applies when none is named
     (an input error when none does)."""
-    require_engage(game)
+    matchups = matchups_of(game)
     if options.mode is not None:
-        found = game.engage(a, b, options)
-        return [found] if found is not None else []
+        return [matchups.engage(a, b, options)]
     out, problems = [], []
-    for mode in game.engage_modes(a):
+    for mode in matchups.engage_modes(a):
         try:
-            found = game.engage(a, b, EngageOptions(mode, options.range, options.retaliation,
-                                                    options.extras))
+            out.append(matchups.engage(a, b, EngageOptions(mode, options.range,
+                                                           options.retaliation,
+                                                           options.extras)))
         except InputError as exc:
             problems.append(exc)
-            continue
-        if found is not None:
-            out.append(found)
     if not out:
         if problems:
             raise problems[0]

@@ -1,13 +1,15 @@
 """Whether a game system has points: the one place the shells and exports ask it, so
 that what a system without points shows (no totals, caps, budgets or audits) follows
-from one answer."""
+from one answer (the system's Points capability)."""
 
 from __future__ import annotations
 
-from designer.systems import GameSystem
+from typing import Any
+
+from designer.systems import GameSystem, Points
 
 
-def has_points(game: GameSystem) -> bool:
+def has_points(game: GameSystem[Any, Any, Any]) -> bool:
     """True when the system's rules price units (its cards, tallies and forces carry
     points); False for one that defines none (TACTICS)."""
-    return game.PRICED
+    return game.capability(Points) is not None

@@ -8,9 +8,8 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from designer.escaping import printable
-from designer.points import has_points
 from designer.search import matches
-from designer.systems import CatalogSection, Fact, GameSystem, Step
+from designer.systems import CatalogSection, Fact, GameSystem, Points, Step
 from designer.tally import Tally
 
 if TYPE_CHECKING:
@@ -76,7 +75,8 @@ def tally_renderable(tally: Tally, game: GameSystem, card: Card | None = None) -
     from rich.table import Table
     from rich.text import Text
 
-    if not has_points(game):
+    points = game.capability(Points)
+    if points is None:
         summary = [card_renderable(card)] if card is not None else []
         return Group(*summary, Text(_no_points(game), style="dim"), *_findings(tally),
                      _verdict(tally, game))
@@ -84,7 +84,8 @@ def tally_renderable(tally: Tally, game: GameSystem, card: Card | None = None) -
                   expand=False)
     table.add_column("Step", footer="Total")
     table.add_column("Item")
-    table.add_column("Points", justify="right", footer=Text(str(tally.total), style="bold"))
+    table.add_column(points.PRICE_WORD, justify="right",
+                     footer=Text(str(tally.total), style="bold"))
     beside = tally.beside_label
     if beside is not None:
         table.add_column(printable(beside), justify="right", style="dim")
@@ -108,14 +109,16 @@ def tally_text(tally: Tally, game: GameSystem, card: Card | None = None) -> str:
     """What `tally_renderable` shows, as plain lines of at most TEXT_WIDTH columns: a
     pipe's `designer price`."""
     lines: list[str] = []
-    if not has_points(game):
+    points = game.capability(Points)
+    if points is None:
         lines += card_lines(card) if card is not None else []
         lines += wrapped(_no_points(game))
     else:
         lines.append(printable(tally.name))
         beside = tally.beside_label
         extra = [] if beside is None else [printable(beside)]
-        rows = [["Step", "Item", "Points", *extra], *map(list, _tally_rows(tally, game)),
+        rows = [["Step", "Item", points.PRICE_WORD, *extra],
+                *map(list, _tally_rows(tally, game)),
                 ["Total", "", str(tally.total), *[""] * len(extra)]]
         lines += aligned(rows, right={2, 3}, wrap=1)
         audit = tally.audit()
@@ -174,8 +177,9 @@ def _findings(tally: Tally) -> list[Text]:
 
 def _verdict_line(tally: Tally, game: GameSystem) -> str:
     status = "legal" if tally.legal else f"not legal: {len(tally.errors)} error(s)"
-    points = f" {tally.total} points," if has_points(game) else ""
-    return f"{printable(tally.name)}:{points} {status}"
+    points = game.capability(Points)
+    amount = f" {points.amount(tally.total)}," if points is not None else ""
+    return f"{printable(tally.name)}:{amount} {status}"
 
 
 def _verdict(tally: Tally, game: GameSystem) -> Text:
@@ -189,9 +193,9 @@ def force_renderable(force: Force) -> Group:
     from rich.table import Table
     from rich.text import Text
 
-    priced = has_points(force.game)
+    priced = force.points is not None
     table = Table(title=Text(printable(force.name)), title_justify="left", show_footer=True)
-    table.add_column("Unit", footer="Total")
+    table.add_column(force.game.UNIT_WORD.title(), footer="Total")
     table.add_column("Count", justify="right", footer=str(force.unit_count))
     if priced:
         table.add_column("Each", justify="right")
@@ -223,9 +227,10 @@ def force_text(force: Force) -> str:
     """What `force_renderable` shows, as plain lines of at most TEXT_WIDTH columns: a
     pipe's or a big force's `designer check`. A unit with several findings takes a line
     for each; an entry's own fields (a TACTICS side) are columns of their own."""
-    priced = has_points(force.game)
-    keys = tuple(force.game.ENTRY_KEYS)
-    rows = [["Unit", *(k.title() for k in keys), "Count",
+    priced = force.points is not None
+    specs = force.entry_specs
+    keys = tuple(spec.key for spec in specs)
+    rows = [[force.game.UNIT_WORD.title(), *(spec.label for spec in specs), "Count",
              *(["Each", "Subtotal"] if priced else []), "Findings"]]
     blank = [""] * (len(rows[0]) - 1)
     for entry in force.entries:
@@ -249,31 +254,45 @@ def _force_lines(force: Force, total: int) -> Iterator[tuple[str, str]]:
     plain): the total against the budget, the facts, the force's findings, the verdict.
     The findings are worked out once (a force's `issues` and `legal` each walk every
     entry)."""
-    priced = has_points(force.game)
-    budget = force.rules.budget
+    points, budget = force.points, force.budget
     issues = force.issues
     legal = not any(issue.severity == "error" for issue in issues)
-    if priced and (budget is None or force.cap is None):
-        yield (f"Total {total} points" + (" (no cap set)" if budget is not None else ""),
-               "plain")
-    elif priced:
-        remaining = force.cap - total  # type: ignore[operator]
+    if points is not None and (budget is None or force.cap is None):
+        unset = f" (no {budget.label.lower()} set)" if budget is not None else ""
+        yield f"Total {points.amount(total)}{unset}", "plain"
+    elif points is not None and budget is not None and force.cap is not None:
+        remaining = force.cap - total
         left = f"{remaining} remaining" if remaining >= 0 else f"{-remaining} over"
-        yield f"Total {total} of {force.cap} points: {left}", "bad" if remaining < 0 else "ok"
+        of = f"{force.cap} {points.POINTS_WORD}" if points.POINTS_WORD else \
+            f"the {budget.label.lower()} of {force.cap}"
+        yield f"Total {total} of {of}: {left}", "bad" if remaining < 0 else "ok"
     facts = force.facts()
     whole = [f for f in facts if not f.group]
     if whole:
-        yield "; ".join(f"{f.label} {f.value}" for f in whole), "plain"
+        yield "; ".join(fact_text(f) for f in whole), "plain"
     groups: dict[str, list[Fact]] = {}
     for f in facts:
         if f.group:
             groups.setdefault(f.group, []).append(f)
     for group, grouped in groups.items():  # a TACTICS side: its facts on a line
-        yield f"{group}: " + "; ".join(f"{f.short} {f.value}" for f in grouped), "plain"
+        yield f"{group}: " + "; ".join(f"{f.short} {fact_figure(f)}" for f in grouped), \
+            "plain"
     for issue in issues:
         yield f"{issue.severity} {printable(issue.line())}", issue.severity
     yield (f"{printable(force.name)}: " + ("legal" if legal else "not legal"),
            "ok" if legal else "bad")
+
+
+def fact_figure(fact: Fact) -> str:
+    """'16', '2 of 3', '0 of 1 (under)': a fact's value with its bounds."""
+    bounds = fact.bounds_text()
+    mark = f" ({fact.state})" if fact.state in ("under", "over") else ""
+    return f"{fact.value}{' ' + bounds if bounds else ''}{mark}"
+
+
+def fact_text(fact: Fact) -> str:
+    """'Starting morale 16', 'Rank 3 2 of 3', 'Command 0 of 1 (under)'."""
+    return f"{fact.label} {fact_figure(fact)}"
 
 
 def aligned(rows: Sequence[Sequence[str]], right: set[int] | None = None, *,

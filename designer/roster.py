@@ -26,13 +26,16 @@ from designer.entries import (
 )
 from designer.errors import InputError
 from designer.io import parse_yaml, read_text, refuse_boolean_keys, require_mapping, validate
-from designer.points import has_points
 from designer.systems import (
     DEFAULT_SYSTEM,
+    Budget,
     Fact,
+    FieldSpec,
     ForceRules,
     GameSystem,
     Member,
+    Points,
+    RosterFormat,
 )
 from designer.tally import Issue
 from designer.units import LoadedUnit, system_of
@@ -75,6 +78,28 @@ class Force:
         return self.game.force_rules(self.catalog, self.fields)
 
     @property
+    def points(self) -> Points | None:
+        """The system as one whose rules price units, or None (TACTICS)."""
+        return self.game.capability(Points)
+
+    @property
+    def budget(self) -> Budget | None:
+        """The force's budget in its system's words, or None for a system without one."""
+        return self.rules.budget if self.points is not None else None
+
+    @property
+    def field_specs(self) -> tuple[FieldSpec, ...]:
+        """The force's own fields as a form shows them (Op-En's Core Stat, ...)."""
+        roster_format = self.game.capability(RosterFormat)
+        return roster_format.force_fields(self.catalog, self.fields) if roster_format else ()
+
+    @property
+    def entry_specs(self) -> tuple[FieldSpec, ...]:
+        """The fields each entry keeps (a TACTICS entry's side)."""
+        roster_format = self.game.capability(RosterFormat)
+        return roster_format.entry_fields(self.catalog, self.fields) if roster_format else ()
+
+    @property
     def total(self) -> int:
         return sum(e.subtotal for e in self.entries)
 
@@ -87,7 +112,7 @@ class Force:
     @property
     def budgeted(self) -> bool:
         """Whether the cap counts: the system has a budget and one is set."""
-        return self.cap is not None and self.rules.budget is not None
+        return self.cap is not None and self.budget is not None
 
     @property
     def remaining(self) -> int | None:
@@ -113,12 +138,13 @@ class Force:
     def issues(self) -> list[Issue]:
         found = []
         rules = self.rules
-        if self.over_cap:
-            budget = rules.budget.lower() if rules.budget else "cap"
-            found.append(Issue(rules.over_code, "error",
-                               f"{self.total} points is {self.total - self.cap} over the "
-                               f"{budget} of {self.cap}; remove units or lower counts",
-                               "points_cap"))
+        budget, points = self.budget, self.points
+        if self.over_cap and budget is not None and points is not None:
+            spent = f"{self.total} {points.POINTS_WORD}".rstrip()
+            found.append(Issue(budget.over_code, "error",
+                               f"{spent} is {self.total - self.cap} over the "  # type: ignore[operator]
+                               f"{budget.label.lower()} of {self.cap}; remove "
+                               f"{self.game.UNIT_WORD}s or lower counts", budget.key))
         for i, entry in enumerate(self.entries):
             if entry.broken:
                 found.append(Issue("E-UNIT-FILE", "error", entry.problem, f"units[{i}].unit"))
@@ -168,40 +194,53 @@ class Force:
         """The force as `check --json` prints it. A system without points has no budget,
         cap, totals or points anywhere in it, not even as 0 or null."""
         facts = self.facts()
-        priced = has_points(self.game)
-        figures = {"budget": self.rules.budget, "points_cap": self.cap, "total": self.total,
-                   "remaining": self.remaining} if priced else {}
-        unpriced = {"total", "printed", "breakdown"}
+        priced = self.points is not None
+        budget = self.budget
+        money: dict[str, Any] = {
+            "budget": budget.label if budget else None, "points_cap": self.cap,
+            "total": self.total, "remaining": self.remaining} if priced else {}
         return {
             "name": self.name,
             "system": self.system,
-            **figures,
+            **money,
             "units": self.unit_count,
             **{f.key: f.value for f in facts},
-            "facts": [{"key": f.key, "label": f.label, "value": f.value,
-                       **({"group": f.group} if f.group else {})} for f in facts],
+            "facts": [_fact_dict(f) for f in facts],
             "legal": self.legal,
             "errors": [{"code": i.code, "field": i.field, "message": i.message}
                        for i in self.issues if i.severity == "error"],
             "warnings": [{"code": i.code, "field": i.field, "message": i.message}
                          for i in self.issues if i.severity == "warning"],
-            "entries": [
-                {"source": e.source, "count": e.count, **dict(e.fields),
-                 **({"points": e.tally.total, "subtotal": e.subtotal} if priced else {}),
-                 **{k: v for k, v in e.tally.as_dict().items()
-                    if k != "total" and (priced or k not in unpriced)}}
-                for e in self.entries
-            ],
+            "entries": [_entry_dict(e, priced) for e in self.entries],
         }
+
+
+def _fact_dict(fact: Fact) -> dict[str, Any]:
+    out: dict[str, Any] = {"key": fact.key, "label": fact.label, "value": fact.value}
+    if fact.group:
+        out["group"] = fact.group
+    if fact.low is not None or fact.high is not None:
+        out.update(low=fact.low, high=fact.high, state=fact.state)
+    return out
+
+
+def _entry_dict(entry: ForceEntry, priced: bool) -> dict[str, Any]:
+    tally = entry.tally.as_dict()
+    own = {k: v for k, v in tally.items() if priced or k not in ("total", "printed",
+                                                                   "breakdown")}
+    own.pop("total", None)
+    figures = {"points": entry.tally.total, "subtotal": entry.subtotal} if priced else {}
+    return {"source": entry.source, "count": entry.count, **dict(entry.fields), **entry.own(),
+            **figures, **own}
 
 
 def new_force(game: GameSystem, name: str, cap: int | None = None, *,
               path: Path | None = None) -> Force:
     """An empty force of `game` with its bundled catalog and its default budget."""
     catalog = game.bundled_catalog()
-    rules = game.force_rules(catalog)
-    return Force(game, catalog, name, cap if cap is not None else rules.default_budget,
-                 path=path)
+    budget = game.force_rules(catalog).budget if game.capability(Points) else None
+    default = budget.default if budget is not None else None
+    return Force(game, catalog, name, cap if cap is not None else default, path=path)
 
 
 def parse_roster(data: Any, *, file: str | Path | None = None,
@@ -215,8 +254,11 @@ def parse_roster(data: Any, *, file: str | Path | None = None,
     if not game.is_roster(mapping) and set(mapping) - set(RosterFile.model_fields):
         raise InputError(f"is a {game.UNIT_WORD} file, not a roster (it lists no units:); "
                          f"use `designer price` for a {game.UNIT_WORD}", file=file)
-    generic, fields = game.split_roster(mapping, file)
-    generic, own = entry_fields(generic, game.ENTRY_KEYS)
+    generic, fields = split_roster(game, mapping, file)
+    roster_format = game.capability(RosterFormat)
+    keys = tuple(f.key for f in roster_format.entry_fields(game.catalog_for(mapping, file),
+                                                           fields)) if roster_format else ()
+    generic, own = entry_fields(generic, keys)
     roster = validate(RosterFile, generic, file=file)
     base = base if base is not None else (Path(file).parent if file else Path.cwd())
     catalog = game.catalog_for(mapping, file)
@@ -257,7 +299,22 @@ def roster_data(force: Force, base: Path | None = None) -> dict[str, Any]:
     data["units"] = [written_as(e, base) if e.broken else
                      {"unit": _source(e, base) or force.game.unit_data(e.unit),
                       "count": e.count, **e.own(), **e.fields} for e in force.entries]
-    return force.game.join_roster(data, force.fields)
+    return join_roster(force.game, data, force.fields)
+
+
+def split_roster(game: GameSystem, data: dict[str, Any], file: str | Path | None = None
+                 ) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A roster file's data as the generic roster and the force's own fields (none for a
+    system whose forces have none)."""
+    roster_format = game.capability(RosterFormat)
+    return roster_format.split_roster(data, file) if roster_format else (data, {})
+
+
+def join_roster(game: GameSystem, generic: dict[str, Any], fields: Mapping[str, Any]
+                ) -> dict[str, Any]:
+    """The roster file's data from the generic roster and the force's own fields."""
+    roster_format = game.capability(RosterFormat)
+    return roster_format.join_roster(generic, fields) if roster_format else generic
 
 
 def _source(entry: ForceEntry, base: Path | None) -> str:

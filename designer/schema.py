@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from designer.io import write_atomic
-from designer.systems import SYSTEMS, system
+from designer.systems import system, system_names
 
 
 def schemas(names: Sequence[str] | None = None) -> dict[str, dict]:
@@ -17,7 +17,7 @@ def schemas(names: Sequence[str] | None = None) -> dict[str, dict]:
     from designer.roster import RosterFile
 
     out = {"roster.schema.json": RosterFile.model_json_schema()}
-    for name in names if names is not None else SYSTEMS:
+    for name in names if names is not None else system_names():
         for kind, schema in system(name).json_schemas().items():
             out[f"{name}/{kind}.schema.json"] = schema
     return out

@@ -12,11 +12,11 @@ from hypothesis import strategies as st
 
 from designer.cli import main
 from designer.io import dump_yaml, load_yaml
-from designer.systems import SYSTEMS, examples_dir
+from designer.systems import examples_dir, system_names
 
-EXAMPLES = sorted(p for name in SYSTEMS
+EXAMPLES = sorted(p for name in system_names()
                   for p in (examples_dir(name) / "units").glob("*.yaml")) + sorted(
-    p for name in SYSTEMS for p in (examples_dir(name) / "rosters").glob("*.yaml"))
+    p for name in system_names() for p in (examples_dir(name) / "rosters").glob("*.yaml"))
 
 #: raw YAML put where a value was: each has broken the tool once, or could
 HAZARDS = (

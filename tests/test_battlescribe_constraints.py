@@ -27,7 +27,7 @@ def test_a_roster_breaks_exactly_the_constraints_designer_check_reports(name, tm
         (ros,) = bundle["roots"]["ros"]
         found = broken(bundle["roots"]["cat"], ros)
         errors = {i.code for i in force.issues if i.severity == "error"} - UNIT_FINDINGS
-        over = force.rules.over_code
+        over = force.budget.over_code if force.budget is not None else None
         expected = (errors - {over}) | ({"cost limit"} if over in errors else set())
         assert found == expected, label
         seen |= found

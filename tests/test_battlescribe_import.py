@@ -16,10 +16,11 @@ import pytest
 from designer.cli import main
 from designer.export import export_paths, safe_name
 from designer.io import load_mapping
+from designer.points import has_points
 from designer.roster import Force, load_roster
-from designer.systems import SYSTEMS, examples_dir, system
+from designer.systems import examples_dir, system, system_names
 
-PRICED = [name for name in SYSTEMS if system(name).PRICED]
+PRICED = [name for name in system_names() if has_points(system(name))]
 ASH_WARDEN = examples_dir("opentactics") / "units" / "ash-warden.yaml"
 NORTHERN_RAID = examples_dir("opentactics") / "rosters" / "northern-raid.yaml"
 

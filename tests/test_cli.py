@@ -150,12 +150,12 @@ def test_catalog_of_a_named_system_and_its_save_table(capsys):
 
 
 def test_catalog_of_an_unknown_system_or_section_is_an_input_error(capsys):
-    from designer.systems import SYSTEMS
+    from designer.systems import system_names
 
     assert main(["catalog", "--system", "chess"]) == 2
     assert capsys.readouterr().err.strip() == (
         "designer: error: --system: unknown game system 'chess'; choose one of: "
-        + ", ".join(SYSTEMS))
+        + ", ".join(system_names()))
     assert main(["catalog", "spells"]) == 2
     assert capsys.readouterr().err.strip() == (
         "designer: error: section: OpenTactics 2nd edition has no catalog section 'spells'; "

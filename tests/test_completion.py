@@ -14,7 +14,7 @@ import pytest
 from designer.cli import main
 from designer.cli.completing import REQUEST
 from designer.export_options import ALL_FORMATS, PAPERS
-from designer.systems import SYSTEMS, examples_dir
+from designer.systems import examples_dir, system_names
 from tests.conftest import ROOT
 
 UNIT = examples_dir() / "units" / "steam-witch.yaml"
@@ -63,11 +63,11 @@ def completions(command: Path, cwd: Path, line: str) -> set[str]:
     ("designer export a.yaml --format ", set(ALL_FORMATS)),
     ("designer export a.yaml -f ht", {"html"}),
     ("designer export a.yaml --paper ", set(PAPERS)),
-    ("designer catalog --system ", set(SYSTEMS)),
+    ("designer catalog --system ", set(system_names())),
     ("designer edit a.yaml --system op", {"op-en", "openfire", "opentactics"}),
     ("designer roster r.yaml --system t", {"tactics"}),
-    ("designer schema --system ", set(SYSTEMS)),
-    ("designer module audit m.yaml --system ", set(SYSTEMS)),
+    ("designer schema --system ", set(system_names())),
+    ("designer module audit m.yaml --system ", set(system_names())),
     ("designer completion ", {"bash", "zsh", "fish", "-h", "--help"}),
     ("designer exp", {"export"}),
 ])
@@ -124,10 +124,10 @@ def test_an_unknown_shell_names_the_shells(capsys):
      "designer: error: --paper: unknown paper size 'a5'; choose one of: a4, letter"),
     (["edit", "new.yaml", "--system", "chess"],
      f"designer: error: --system: unknown game system 'chess'; choose one of: "
-     f"{', '.join(SYSTEMS)}"),
+     f"{', '.join(system_names())}"),
     (["module", "audit", "m.yaml", "--system", "chess"],
      f"designer: error: --system: unknown game system 'chess'; choose one of: "
-     f"{', '.join(SYSTEMS)}"),
+     f"{', '.join(system_names())}"),
 ])
 def test_a_value_out_of_the_choices_is_one_line(argv, line, capsys):
     assert main(argv) == 2

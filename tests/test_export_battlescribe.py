@@ -12,10 +12,11 @@ from pathlib import Path
 import pytest
 
 from designer.export import export_path, export_paths, load_doc
-from designer.systems import SYSTEMS, examples_dir, system
+from designer.points import has_points
+from designer.systems import examples_dir, system, system_names
 from tests.bscribe import NS, check_bundle, index_of, units_of, valid
 
-PRICED = [name for name in SYSTEMS if system(name).PRICED]
+PRICED = [name for name in system_names() if has_points(system(name))]
 OT = examples_dir("opentactics")
 NORTHERN_RAID = OT / "rosters" / "northern-raid.yaml"
 ASH_WARDEN = OT / "units" / "ash-warden.yaml"

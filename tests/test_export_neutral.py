@@ -19,14 +19,17 @@ from designer.card import Card, Entry, Row, Section, Stat, Table, Tag, dice, tex
 from designer.entries import ForceEntry
 from designer.export import EXTENSIONS, FORMATS, STEM_SUFFIX, export_doc, render
 from designer.export.document import ExportDoc, roster_doc, unit_doc
+from designer.points import has_points
 from designer.roster import Force
 from designer.systems import (
     Assessment,
+    Budget,
     CatalogSection,
     Fact,
     ForceRules,
     GameSystem,
     Member,
+    Points,
     Step,
 )
 from designer.tally import Issue, Line, Tally
@@ -41,7 +44,6 @@ class Ledger(GameSystem):
     NAME = "ledger"
     TITLE = "Ledger of Heroes"
     SHORT = "Ledger 1e"
-    PRICED = False
 
     def load_catalog(self, root: Path) -> Any:
         return {}
@@ -85,7 +87,7 @@ class Ledger(GameSystem):
             Section("Kit", (Entry("Rope"), Entry("Lantern", "lit")), compact=True),
             Section("Sources", (Entry(HIDDEN, "rulebook"),), compact=True, on_card=False),
         ]
-        points = assessment.tally.total if self.PRICED else None
+        points = assessment.tally.total if has_points(self) else None
         return Card(unit["name"], points, self.SHORT,
                     (Tag("Human"), Tag("Storm", "highlight", "+")), tuple(blocks),
                     assessment.tally, legend="+ storm-touched", final=dict(assessment.final))
@@ -104,16 +106,15 @@ class Ledger(GameSystem):
         return {}
 
 
-class Guild(Ledger):
+class Guild(Ledger, Points):
     """A priced system whose budget is a treasury."""
 
     NAME = "guild"
     TITLE = "Guild Wars of Tin"
     SHORT = "Guild 3e"
-    PRICED = True
 
     def force_rules(self, catalog: Any, fields: Mapping[str, Any] | None = None) -> ForceRules:
-        return ForceRules("Treasury", facts=self._facts, default_budget=50)
+        return ForceRules(Budget("Treasury", "treasury", default=50), facts=self._facts)
 
 
 def loaded(game: GameSystem, **unit: Any) -> LoadedUnit:
@@ -192,11 +193,11 @@ def test_a_priced_card_of_another_system_shows_its_points(fmt):
 
 @pytest.mark.parametrize("game", [Ledger(), Guild()], ids=lambda g: g.NAME)
 def test_the_data_exports_use_the_system_and_the_cards_final_values(game):
-    unit = loaded(game, cost=12) if game.PRICED else loaded(game)
+    unit = loaded(game, cost=12) if has_points(game) else loaded(game)
     doc = unit_doc(unit)
     data = json.loads(render(doc, "json"))
     assert data["system"] == game.NAME and data["name"] == "Aldra the Grey"
-    if game.PRICED:
+    if has_points(game):
         assert data["total"] == 12
     else:  # no points anywhere
         assert not {"total", "printed", "breakdown", "step_totals"} & set(data)
@@ -204,13 +205,13 @@ def test_the_data_exports_use_the_system_and_the_cards_final_values(game):
     assert data["unit"] == game.unit_data(unit.unit)
     written = render(doc, "yaml")
     assert yaml.safe_load(written) == game.unit_data(unit.unit)
-    assert ("12 points" in written) is game.PRICED
+    assert ("12 points" in written) is has_points(game)
 
 
 def band(game: GameSystem) -> Force:
     heroes = [game.assess({"name": "Aldra the Grey", "cost": 12}, {}),
               game.assess({"name": "Bren", "cost": 9, "guard": 5, "broken": True}, {})]
-    cap = 40 if game.PRICED else None
+    cap = 40 if has_points(game) else None
     return Force(game, {}, "The Tin Band", cap,
                  entries=(ForceEntry(heroes[0], 2), ForceEntry(heroes[1], 1)))
 
@@ -219,14 +220,16 @@ def band(game: GameSystem) -> Force:
 @pytest.mark.parametrize("game", [Ledger(), Guild()], ids=lambda g: g.NAME)
 def test_a_force_of_another_system_exports_in_every_format(tmp_path, game, fmt):
     doc = roster_doc(band(game))
-    assert doc.summary is not None and doc.summary.budget == game.force_rules({}).budget
+    budget = game.force_rules({}).budget
+    assert doc.summary is not None
+    assert doc.summary.budget == (budget.label if budget is not None else None)
     path = export_doc(doc, fmt, out=tmp_path)
     assert path == tmp_path / f"the-tin-band{STEM_SUFFIX.get(fmt, '')}{EXTENSIONS[fmt]}"
     if fmt == "json":
         data = json.loads(path.read_text(encoding="utf-8"))
         assert data["renown"] == 6
-        if game.PRICED:
-            assert data["budget"] == game.force_rules({}).budget
+        if has_points(game):
+            assert data["budget"] == budget.label
         else:
             assert not {"budget", "points_cap", "total", "remaining"} & set(data)
             assert not any({"points", "subtotal"} & set(e) for e in data["entries"])
@@ -244,7 +247,7 @@ def test_a_force_of_another_system_exports_in_every_format(tmp_path, game, fmt):
         assert "RENOWN" in out
     else:
         assert "Renown: 6" in out
-    if game.PRICED:
+    if has_points(game):
         for value in ("TREASURY" if fmt in ("pdf", "html") else "of 40", "33"):
             assert value in out, f"{fmt}: {value!r} missing"
     else:

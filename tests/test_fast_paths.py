@@ -64,14 +64,14 @@ def test_price_to_a_pipe_is_a_plain_table(capsys):
 def test_check_to_a_pipe_gives_each_finding_a_line(capsys):
     assert main(["check", str(examples_dir("op-en") / "rosters" / "reedmarsh-rabble.yaml")]) == 1
     lines = capsys.readouterr().out.splitlines()
-    assert lines[1] == "Unit          Count  Each  Subtotal  Findings"
+    assert lines[1] == "Character     Count  Each  Subtotal  Findings"
     # a finding too long for the line wraps inside its column: no line passes 100
     assert lines[4] == ("Moss              2    52       104  warning W-OPEN-NO-TRAIT [trait]: "
                         "no Trait: legal, but most")
     assert lines[5] == " " * 38 + "characters take one"
     assert max(map(len, lines)) <= 100
     total = lines.index("Total             6             430")
-    assert lines[total + 1] == "Total 430 of 800 points: 370 remaining"
+    assert lines[total + 1] == "Total 430 of the treasury of 800: 370 remaining"
     assert lines[-1] == "Reedmarsh Rabble: not legal"
 
 

@@ -48,8 +48,7 @@ def test_the_defaults_give_no_key_twice():
 
 
 def test_the_keys_checked_are_every_binding_the_keys_setting_remaps():
-    from designer.tui.app import binding_ids
-    from designer.tui.keymap import screens_bindings
+    from designer.tui.bindings import binding_ids, screens_bindings
 
     checked = {b.id for bindings in screens_bindings().values() for b in bindings if b.id}
     assert checked == set(binding_ids())

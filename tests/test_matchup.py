@@ -13,10 +13,10 @@ import pytest
 
 from designer.cli import main
 from designer.errors import InputError
-from designer.facing import Opponent, require_engage
+from designer.facing import Opponent, matchups_of
 from designer.io import dump_yaml
 from designer.matchup import bundled_field, engage_options, field_report, force_report
-from designer.systems import EngageOptions, examples_dir, system
+from designer.systems import EngageOptions, Matchups, examples_dir, system
 from designer.systems.opentactics.odds import clear_caches
 
 OT = system("opentactics")
@@ -126,8 +126,12 @@ def test_the_bundled_field_is_every_example():
 
 def test_systems_without_odds_say_so():
     with pytest.raises(InputError, match="TACTICS has no matchup odds"):
-        require_engage(system("tactics"))
-    assert system("op-en").engage(None, None, EngageOptions()) is None  # type: ignore[arg-type]
+        matchups_of(system("tactics"))
+    assert system("op-en").capability(Matchups) is None
+    with pytest.raises(InputError) as caught:
+        matchups_of(system("op-en"))
+    assert caught.value.problem == ("Op-En (Oppose - Engage) has no matchup odds (its rules "
+                                    "make none exact)")
 
 
 def test_terms_parse_as_key_equals_whole_number():

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from designer.errors import InputError
 from designer.escaping import printable
-from designer.systems import SYSTEMS
+from designer.systems import system_names
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -70,10 +70,11 @@ def terminal() -> bool:
 
 
 def system_name(name: str) -> str:
-    """A `--system` value (its argparse type; the choices offer SYSTEMS to completion):
+    """A `--system` value (its argparse type; the choices offer the systems to completion):
     the name of a known game system, or an input error listing them."""
-    if name not in SYSTEMS:
-        raise InputError(f"unknown game system '{name}'; choose one of: {', '.join(SYSTEMS)}",
+    names = system_names()
+    if name not in names:
+        raise InputError(f"unknown game system '{name}'; choose one of: {', '.join(names)}",
                          field="--system")
     return name
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from designer.cli.common import EXIT_OK, system_name, system_named
-from designer.systems import DEFAULT_SYSTEM, SYSTEMS
+from designer.systems import DEFAULT_SYSTEM, system_names
 
 
 def add_parsers(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
@@ -17,15 +17,15 @@ def add_parsers(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
     p.add_argument("unit", type=Path, metavar="UNIT.yaml",
                    help="the unit file to design; a missing or empty file is a new unit, "
                         "saved there")
-    p.add_argument("--system", default=None, type=system_name, choices=SYSTEMS,
+    p.add_argument("--system", default=None, type=system_name, choices=system_names(),
                    metavar="SYSTEM",
-                   help=f"the game system of a new unit ({', '.join(SYSTEMS)}; default "
+                   help=f"the game system of a new unit ({', '.join(system_names())}; default "
                         f"{DEFAULT_SYSTEM}); a file names its own")
 
     p = sub.add_parser("roster", help="build a force in the terminal (new file if missing)")
     p.add_argument("roster", type=Path, metavar="ROSTER.yaml",
                    help="the roster file to build; a missing or empty file is a new force")
-    p.add_argument("--system", default=None, type=system_name, choices=SYSTEMS,
+    p.add_argument("--system", default=None, type=system_name, choices=system_names(),
                    metavar="SYSTEM", help="the game system of a new force; a file names its own")
     return {"edit": cmd_edit, "roster": cmd_roster}
 

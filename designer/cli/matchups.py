@@ -12,6 +12,7 @@ from typing import Any
 from designer.cli.common import EXIT_OK, console
 from designer.errors import InputError
 from designer.escaping import json_text
+from designer.facing import matchups_of
 from designer.systems import RETALIATIONS
 
 #: a field's work shows a progress bar (on a terminal) once it has taken this long
@@ -83,8 +84,8 @@ def cmd_odds(args: argparse.Namespace) -> int:
     from designer.render_odds import engagement_renderable, field_renderable
 
     game, units, name = matchup.load_side(args.unit)
-    matchup.require_engage(game, args.unit)
-    if args.retaliation != "best" and not game.ENGAGE_RETALIATION:
+    matchups = matchups_of(game, args.unit)
+    if args.retaliation != "best" and not matchups.RETALIATES:
         raise InputError(f"{game.TITLE} has no retaliation: B answers in its own turn",
                          field="--retaliation")
     options = matchup.engage_options(args.mode, args.range, args.retaliation, args.terms,

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from designer.cli.common import EXIT_OK, system_name, system_named
 from designer.errors import InputError
 from designer.escaping import json_text
-from designer.systems import SYSTEMS
+from designer.systems import system_names
 
 if TYPE_CHECKING:
     from designer.audit import Audit
@@ -31,7 +31,7 @@ def add_parsers(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
     a.add_argument("--html", type=Path, default=None, metavar="FILE",
                    help="also write the report with its scatter plot as an HTML page")
     a.add_argument("--force", action="store_true", help="overwrite an existing --html file")
-    a.add_argument("--system", default=None, type=system_name, choices=SYSTEMS,
+    a.add_argument("--system", default=None, type=system_name, choices=system_names(),
                    metavar="SYSTEM",
                    help="the game system of the module (default: the one that has modules)")
     return {"module": cmd_module}
@@ -39,13 +39,14 @@ def add_parsers(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
 
 def audit_of(path: Path, system: str | None) -> Audit:
     """The audit of `path` by the named system, else by the first that has modules."""
+    from designer.systems import Modules
     from designer.systems import system as named_system
 
-    games = [system_named(system)] if system else [named_system(n) for n in SYSTEMS]
+    games = [system_named(system)] if system else [named_system(n) for n in system_names()]
     for game in games:
-        audit = game.module_audit(path)
-        if audit is not None:
-            return audit
+        modules = game.capability(Modules)
+        if modules is not None:
+            return modules.module_audit(path)
     problem = f"{games[0].TITLE} has no modules" if system else "no game system has modules"
     raise InputError(f"{problem} to audit", file=path, field="--system")
 

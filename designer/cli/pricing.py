@@ -45,19 +45,21 @@ def quick_args(argv: list[str]) -> argparse.Namespace | None:
 
 
 def cmd_price(args: argparse.Namespace) -> int:
+    from designer.systems import Points
     from designer.units import load_unit_file
 
     loaded = load_unit_file(args.unit)
     tally = loaded.tally
+    priced = loaded.system.capability(Points) is not None
     if args.json:
         data = tally.as_dict()
-        if not loaded.system.PRICED:
+        if not priced:
             del data["total"], data["printed"], data["breakdown"]
         print(json_text(data))
     else:
         from designer.render import tally_renderable, tally_text
 
-        card = None if loaded.system.PRICED else loaded.system.card(loaded.assessment)
+        card = None if priced else loaded.system.card(loaded.assessment)
         if terminal():
             console().print(tally_renderable(tally, loaded.system, card))
         else:
@@ -73,10 +75,10 @@ def cmd_check(args: argparse.Namespace) -> int:
     if unreadable:  # every one at once, as the designer lists them
         raise InputErrors(unreadable)
     if args.cap is not None:
-        if not force.game.PRICED:
+        if force.points is None:
             raise InputError(f"{force.game.TITLE} defines no points; --cap does not apply",
                              file=args.roster, field="--cap")
-        if force.rules.budget is None:
+        if force.budget is None:
             raise InputError(f"{force.game.TITLE} forces have no budget to check against",
                              file=args.roster, field="--cap")
         force = replace(force, cap=args.cap)

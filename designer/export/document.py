@@ -190,6 +190,7 @@ def roster_doc(force: Force) -> ExportDoc:
     cards: list[Card] = []
     seen: dict[str, Card] = {}
     entries: list[EntryView] = []
+    entry_keys = tuple(spec.key for spec in force.entry_specs)
     for number, entry in enumerate(force.entries, start=1):
         key = json.dumps(game.unit_data(entry.unit), sort_keys=True, default=str)
         card = seen.get(key)
@@ -197,7 +198,7 @@ def roster_doc(force: Force) -> ExportDoc:
             card = game.card(entry.assessment)
             seen[key] = card
             cards.append(card)
-        fields = tuple((key, str(entry.fields[key])) for key in game.ENTRY_KEYS
+        fields = tuple((key, str(entry.fields[key])) for key in entry_keys
                        if entry.fields.get(key) is not None)
         entries.append(EntryView(number, card.title, entry.count, entry.tally.total,
                                  entry.subtotal, entry.source or "inline", card, fields))
@@ -212,7 +213,7 @@ def roster_doc(force: Force) -> ExportDoc:
     summary = ForceView(
         name=force.name,
         system_title=game.TITLE,
-        budget=force.rules.budget,
+        budget=force.budget.label if force.budget is not None else None,
         priced=has_points(game),
         cap=force.cap if force.budgeted else None,
         total=force.total,
@@ -222,7 +223,7 @@ def roster_doc(force: Force) -> ExportDoc:
         legal=force.legal,
         problems=problems,
         entries=entries,
-        entry_keys=tuple(game.ENTRY_KEYS),
+        entry_keys=entry_keys,
     )
     return ExportDoc("roster", force.name, force.path, cards, force=force, summary=summary)
 

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from designer.systems import SYSTEMS, catalog_root, examples_dir
+from designer.systems import catalog_root, examples_dir, system_names
 
 MAX_LISTED = 200  # files of one folder a dialog lists
 MAX_SCANNED = 2000  # names of one folder completion looks at
@@ -83,12 +83,11 @@ def folder_files(folder: Path, limit: int = MAX_LISTED) -> list[Path]:
     return found
 
 
-def example_files(systems: Iterable[str] = SYSTEMS, *, kinds: Sequence[str] = ("units",
-                                                                                  "rosters")
-                  ) -> list[Path]:
-    """The bundled example units and rosters of the given systems."""
+def example_files(systems: Iterable[str] | None = None, *,
+                  kinds: Sequence[str] = ("units", "rosters")) -> list[Path]:
+    """The bundled example units and rosters of the given systems (default: every one)."""
     found: list[Path] = []
-    for name in systems:
+    for name in systems if systems is not None else system_names():
         for kind in kinds:
             found += sorted((examples_dir(name) / kind).glob("*.yaml"))
     return found

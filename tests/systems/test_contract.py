@@ -14,13 +14,16 @@ import pytest
 from pypdf import PdfReader
 
 from designer.cli import main
+from designer.errors import InputError
 from designer.export import FORMATS, export_path
 from designer.io import dump_yaml, load_mapping, load_yaml, parse_yaml
+from designer.points import has_points
 from designer.roster import load_roster
-from designer.systems import SYSTEMS, GameSystem, examples_dir, register, system, unregister
+from designer.systems import GameSystem, examples_dir, system, system_names
 from designer.systems.identity import derived_id
 from designer.units import load_unit_file, parse_unit_data
-from tests.systems.toy import Toy, write_examples
+from tests.plugins import installed
+from tests.systems.toy import write_examples
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -32,25 +35,51 @@ class Subject:
     rosters: list[Path]
 
 
-@pytest.fixture(params=[*SYSTEMS, "toy"])
+@pytest.fixture(params=[*system_names(), "toy"])
 def subject(request, tmp_path_factory) -> Iterator[Subject]:
     name = request.param
     if name == "toy":
-        register(Toy())
         units, rosters = write_examples(tmp_path_factory.mktemp("toy"))
-        try:
+        with installed("toy", "tests.systems.toy:SYSTEM", tmp_path_factory.mktemp("site")):
             yield Subject(system("toy"), units, rosters)
-        finally:
-            unregister("toy")
         return
     folder = examples_dir(name)
     yield Subject(system(name), sorted((folder / "units").glob("*.yaml")),
                   sorted((folder / "rosters").glob("*.yaml")))
 
 
-def test_the_registry_knows_only_real_systems_until_told():
-    assert "toy" not in SYSTEMS
-    assert [system(name).NAME for name in SYSTEMS] == SYSTEMS
+def test_the_registry_knows_only_real_systems_until_one_is_installed(tmp_path):
+    names = system_names()
+    assert names[:4] == ("opentactics", "op-en", "tactics", "openfire")
+    assert "toy" not in names
+    assert [system(name).NAME for name in names] == list(names)
+    with installed("toy", "tests.systems.toy:SYSTEM", tmp_path):
+        assert system_names() == (*names, "toy")
+        assert system("toy").TITLE == "Toy Skirmish"
+    assert "toy" not in system_names()
+    with pytest.raises(InputError) as caught:
+        system("toy")
+    assert caught.value.field == "system"
+
+
+def test_the_bundled_systems_are_the_entry_points_pyproject_declares():
+    """The registry finds the four without reading metadata (BUNDLED); the entry points a
+    package manager installs must say the same."""
+    import tomllib
+
+    from designer.systems.registry import BUNDLED
+
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert data["project"]["entry-points"]["designer.systems"] == BUNDLED
+
+
+def test_a_declared_entry_point_that_is_no_game_system_is_refused(tmp_path):
+    with installed("broken", "tests.systems.toy:TRICKS", tmp_path):
+        assert "broken" in system_names()
+        with pytest.raises(InputError) as caught:
+            system("broken")
+    assert caught.value.field == "system"
+    assert "not a game system" in caught.value.problem
 
 
 def test_examples_load_and_assess(subject):
@@ -62,28 +91,29 @@ def test_examples_load_and_assess(subject):
         assert tally.total == sum(line.points for line in tally.breakdown)
         card = subject.game.card(loaded.assessment)
         assert card.title == subject.game.unit_name(loaded.unit) == tally.name
-        assert card.points == (tally.total if subject.game.PRICED else None)
+        assert card.points == (tally.total if has_points(subject.game) else None)
         for issue in tally.issues:
             assert subject.game.step_of(issue.field) in {s.key for s in subject.game.steps()}
 
 
 def test_engage_is_unsupported_or_sums_to_one(subject):
-    """A system without matchup odds returns None; one with them gives exclusive
-    outcomes that sum to exactly 1 for its first two examples, in each mode."""
+    """A system with matchup odds (the Matchups capability) gives exclusive outcomes that
+    sum to exactly 1 for its first two examples, in each mode; the others have none."""
     from fractions import Fraction
 
     from designer.errors import InputError
-    from designer.systems import EngageOptions
+    from designer.systems import EngageOptions, Matchups
 
     game = subject.game
     a, b = (load_unit_file(p).assessment for p in (subject.units * 2)[:2])
-    if not game.ENGAGES:
-        assert game.engage(a, b, EngageOptions()) is None and not game.engage_modes(a)
+    matchups = game.capability(Matchups)
+    if matchups is None:
+        assert not hasattr(game, "engage")
         return
     answered = 0
-    for mode in game.engage_modes(a):
+    for mode in matchups.engage_modes(a):
         try:
-            odds = game.engage(a, b, EngageOptions(mode))
+            odds = matchups.engage(a, b, EngageOptions(mode))
         except InputError:
             continue
         assert odds is not None and odds.mode == mode
@@ -137,8 +167,8 @@ def test_rosters_check_with_budget_facts_and_exit_codes(subject, capsys):
         assert code == (0 if force.legal else 1)
         assert data["legal"] is force.legal and data["system"] == subject.game.NAME
         assert [f["key"] for f in data["facts"]] == [f.key for f in force.facts()]
-        if subject.game.PRICED:
-            assert data["budget"] == force.rules.budget
+        if has_points(subject.game):
+            assert data["budget"] == force.rules.budget.label
             assert data["total"] == sum(e["subtotal"] for e in data["entries"])
         else:  # no points anywhere, not even as null or 0
             assert not {"budget", "points_cap", "total", "remaining"} & set(data)
@@ -177,7 +207,7 @@ def test_every_format_exports_and_reads_back(subject, fmt, tmp_path):
         elif fmt == "json":
             exported = json.loads(written.read_text(encoding="utf-8"))
             assert exported["name"] == name
-            if subject.game.PRICED:
+            if has_points(subject.game):
                 assert exported["total"] == loaded.total if roster else loaded.tally.total
         elif fmt == "yaml":
             again = load_roster(written) if roster else load_unit_file(written)
@@ -200,7 +230,7 @@ def test_battlescribe_exports_and_reads_back_or_is_refused(subject, tmp_path):
 
     for path in [*subject.units, *subject.rosters]:
         out = tmp_path / path.stem
-        if not subject.game.PRICED:
+        if not has_points(subject.game):
             with pytest.raises(InputError, match="defines no points"):
                 export_path(path, "battlescribe", out=out)
             assert not out.exists()
@@ -240,11 +270,8 @@ def test_a_roster_assesses_each_unit_once_and_exports_reuse_it(subject, tmp_path
 
 @pytest.fixture
 def toy(tmp_path) -> Iterator[tuple[list[Path], list[Path]]]:
-    register(Toy())
-    try:
+    with installed("toy", "tests.systems.toy:SYSTEM", tmp_path / "site"):
         yield write_examples(tmp_path)
-    finally:
-        unregister("toy")
 
 
 def test_toy_prices_in_the_cli(toy, capsys):
@@ -302,7 +329,7 @@ def test_a_unit_of_another_system_in_a_roster_is_refused(toy, tmp_path, capsys):
 def test_every_system_has_an_import_contract():
     """pyproject.toml protects each registered system's package (import-linter)."""
     text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    for name in SYSTEMS:
+    for name in system_names():
         package = name.replace("-", "_")
         assert f'protected_modules = ["designer.systems.{package}"]' in text
 

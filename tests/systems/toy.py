@@ -15,12 +15,14 @@ from designer.errors import InputError
 from designer.io import require_mapping, validate
 from designer.systems import (
     Assessment,
+    Budget,
     CatalogRow,
     CatalogSection,
     Fact,
     ForceRules,
     GameSystem,
     Member,
+    Points,
     Step,
 )
 from designer.tally import Issue, Line, Tally
@@ -41,7 +43,7 @@ class ToyCatalog(BaseModel):
     tricks: dict[str, str]
 
 
-class Toy(GameSystem):
+class Toy(GameSystem[ToyUnit, ToyCatalog, dict[str, Any]], Points):
     NAME = "toy"
     TITLE = "Toy Skirmish"
     SHORT = "Toy"
@@ -100,7 +102,7 @@ class Toy(GameSystem):
             return [Issue("E-TOY-TWICE", "error", f"{n} is listed twice; merge them",
                           "units") for n in sorted(set(names)) if names.count(n) > 1]
 
-        return ForceRules("Toy box", checks=checks, facts=facts, default_budget=20)
+        return ForceRules(Budget("Toy box", default=20), checks=checks, facts=facts)
 
     def catalog_sections(self, catalog: ToyCatalog) -> tuple[CatalogSection, ...]:
         rows = tuple(CatalogRow(name, (name, summary), summary)
@@ -125,3 +127,6 @@ def write_examples(folder: Path) -> tuple[list[Path], list[Path]]:
                       "  - {unit: units/juggler.yaml, count: 2}\n"
                       "  - {unit: {name: Blob, size: 1}, count: 1}\n", encoding="utf-8")
     return [a, b], [roster]
+
+
+SYSTEM = Toy()

@@ -14,7 +14,7 @@ import pytest
 
 from designer.escaping import printable
 from designer.io import dump_yaml, load_mapping
-from designer.systems import SYSTEMS, examples_dir
+from designer.systems import examples_dir, system_names
 from designer.tui.app import build_app
 from designer.tui.screens.dialogs import ConfirmDialog
 from designer.tui.screens.export import ExportDialog
@@ -86,7 +86,7 @@ async def _settle(app, pilot) -> None:
     await pilot.pause()
 
 
-@pytest.mark.parametrize("name", SYSTEMS)
+@pytest.mark.parametrize("name", system_names())
 async def test_a_hostile_name_shows_as_written_everywhere(files, name):
     _, roster = files(name)
     app = build_app(roster_path=roster, start="roster")
@@ -142,7 +142,7 @@ async def test_a_hostile_name_shows_as_written_everywhere(files, name):
         assert app.is_running
 
 
-@pytest.mark.parametrize("name", SYSTEMS)
+@pytest.mark.parametrize("name", system_names())
 async def test_a_unit_named_hostile_saves_and_quits_through_the_dialog(files, name):
     unit, _ = files(name)
     app = build_app(unit_path=unit, start="edit")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from designer.cli import build_parser
-from designer.systems import SYSTEMS, system
+from designer.systems import system, system_names
 from designer.tui.app import build_app
 from designer.tui.screens.designer import DesignerScreen
 from designer.tui.screens.forces import ForcesScreen
@@ -26,7 +26,7 @@ def commands(app) -> dict:
     return {c.title: c.callback for c in app.get_system_commands(app.screen)}
 
 
-@pytest.mark.parametrize("name", SYSTEMS)
+@pytest.mark.parametrize("name", system_names())
 async def test_the_palette_starts_a_new_unit_and_force_of_every_system(here, name):
     game = system(name)
     app = build_app()

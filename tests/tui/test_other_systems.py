@@ -25,8 +25,7 @@ from designer.systems import (
     GameSystem,
     Member,
     Step,
-    register,
-    unregister,
+    system,
 )
 from designer.tally import Issue, Line, Tally
 from designer.tui.app import build_app
@@ -41,6 +40,7 @@ from designer.tui.editors import (
 )
 from designer.tui.widgets.fields import Spinner
 from designer.tui.widgets.points_bar import PointsBar
+from tests.plugins import installed
 
 pytestmark = pytest.mark.tui
 
@@ -58,7 +58,6 @@ class Toy(GameSystem):
     NAME = "hero-toy"
     TITLE = "Toy Skirmish"
     SHORT = "Toy"
-    PRICED = False
     UNIT_WORD = "hero"
 
     def load_catalog(self, root: Path) -> dict:
@@ -109,6 +108,9 @@ class Toy(GameSystem):
         return {}
 
 
+SYSTEM = Toy()
+
+
 class MightEditor(StepEditor):
     def compose_fields(self) -> ComposeResult:
         yield Spinner("Might", self.view.unit.might, maximum=9, id="might")
@@ -125,12 +127,10 @@ class MightEditor(StepEditor):
 @pytest.fixture
 def toy(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    game = Toy()
-    register(game)
     register_editors("hero-toy", {"stats": MightEditor})
-    yield game
+    with installed("hero-toy", "tests.tui.test_other_systems:SYSTEM", tmp_path / "site"):
+        yield system("hero-toy")
     unregister_editors("hero-toy")
-    unregister("hero-toy")
 
 
 def test_steps_without_an_editor_get_the_generic_ones(toy):

@@ -132,7 +132,7 @@ async def test_a_bad_settings_file_is_said_and_left_alone(settings_file, tmp_pat
 
 def test_the_help_lists_every_binding_id_the_keys_setting_takes():
     from designer.systems import system
-    from designer.tui.app import binding_ids
+    from designer.tui.bindings import binding_ids
     from designer.tui.screens.help import keys_for
 
     ids = binding_ids()

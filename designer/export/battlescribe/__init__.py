@@ -15,7 +15,7 @@ when nothing but the revision would change and goes up by one otherwise, and a g
 system keeps every type it declared, so catalogues exported earlier beside it still
 resolve. Such files, and rosters and the index we wrote, are updated without
 `overwrite`; any other file in the way is only replaced with it. Every file is written by
-`write_files`. A system without points (`PRICED` False) is refused before anything is
+`write_files`. A system without points (no `Points` capability) is refused before anything is
 written.
 """
 

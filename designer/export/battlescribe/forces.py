@@ -21,7 +21,7 @@ from typing import Any
 
 from designer.export.battlescribe.cards import make_id
 from designer.export.battlescribe.documents import SystemIds, marked, sub
-from designer.systems import Assessment, GameSystem
+from designer.systems import Assessment, GameSystem, RosterFormat
 from designer.systems.listing import Limit
 
 
@@ -48,7 +48,9 @@ def force_specs(game: GameSystem, catalogue_id: str, catalog: Any,
             specs[key] = ForceSpec(make_id(catalogue_id, "forceEntry", key), name,
                                    json.loads(key), limits)
 
-    for label, fields in game.force_choices(catalog):
+    roster_format = game.capability(RosterFormat)
+    choices = roster_format.force_choices(catalog) if roster_format else (("", {}),)
+    for label, fields in choices:
         add(f"{game.SHORT} force" + (f" ({label})" if label else ""), catalog, fields)
     for name, on, fields in rosters:
         add(f"{game.SHORT} force ({name})", on, fields)

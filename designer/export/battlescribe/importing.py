@@ -5,7 +5,7 @@ beside it; its force entry's comment carries the force's own fields; its selecti
 consecutive ones of one unit grouped, are the entries and counts; its points limit is the
 cap, left out when the force's fields imply it, as a setting's starting treasury). The
 roster may have been edited in BattleScribe or another tool, as long as its units are
-our catalogue's. A roster entry's own keys (ENTRY_KEYS) do not travel.
+our catalogue's. A roster entry's own fields (a TACTICS side) do not travel.
 
 A file that did not come from designer, or whose data does not load back as designer's,
 is refused with the reason: nothing is guessed and nothing written. Every file is checked
@@ -24,7 +24,7 @@ from designer.export.battlescribe.documents import COST_NAME, MARK, NS, ROOTS
 from designer.export.battlescribe.reading import kind_of, read_document
 from designer.export.battlescribe.rosters import selection_id
 from designer.io import dump_yaml, write_atomic
-from designer.roster import parse_roster
+from designer.roster import join_roster, parse_roster, split_roster
 from designer.systems import system
 from designer.units import parse_unit_data
 
@@ -152,15 +152,15 @@ def _roster_files(root: ET.Element, path: Path, out: Path) -> list[tuple[Path, s
     generic: dict[str, Any] = {"system": game.NAME, "name": root.get("name", ""),
                                "units": lines}
     cap = _cap(root)
-    implied, _ = game.split_roster(game.join_roster(generic, fields), path)
+    implied, _ = split_roster(game, join_roster(game, generic, fields), path)
     if cap is not None and implied.get("points_cap") != cap:  # a cap the fields imply
         generic = {"system": game.NAME, "name": generic["name"], "points_cap": cap,
                    "units": lines}                          # (a setting's treasury) is left
-    data = game.join_roster(generic, fields)
+    data = join_roster(game, generic, fields)
     target = out / f"{safe_name(generic['name'], 'roster')}.yaml"
     # the roster must load back before anything is written: checked with its units inline
     inline = [{"unit": units[eid][1], "count": count} for eid, count in entries]
-    parse_roster(game.join_roster({**generic, "units": inline}, fields), file=path)
+    parse_roster(join_roster(game, {**generic, "units": inline}, fields), file=path)
     return [*(f for eid, f in zip(units, unit_files, strict=True) if eid in used),
             (target, dump_yaml(data))]
 

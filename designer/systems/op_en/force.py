@@ -18,7 +18,7 @@ from typing import Any
 
 from designer.errors import InputError
 from designer.io import validate
-from designer.systems import Assessment, Fact, ForceRules, Member
+from designer.systems import Assessment, Budget, Fact, ForceRules, Member
 from designer.systems.listing import Limit
 from designer.systems.op_en.catalog import Catalog, Item, Talent
 from designer.systems.op_en.cost import Final
@@ -95,9 +95,8 @@ def force_rules(catalog: Catalog, fields: Mapping[str, Any] | None = None) -> Fo
     def limits(units: Sequence[Assessment]) -> tuple[Limit, ...]:
         return force_limits(units, catalog, core_stat)
 
-    return ForceRules("Treasury", checks=checks, facts=facts,
-                      default_budget=catalog.starting_treasury, over_code="E-OPEN-TREASURY",
-                      limits=limits)
+    return ForceRules(Budget("Treasury", "treasury", catalog.starting_treasury,
+                             "E-OPEN-TREASURY"), checks=checks, facts=facts, limits=limits)
 
 
 def _unit(member: Member) -> Character:
@@ -220,8 +219,14 @@ def force_facts(members: Sequence[Member], catalog: Catalog, core_stat: str | No
     leaders = [_unit(m).name for m in members if _unit(m).rank == 4]
     tokens = (1 if leaders else 0) + sum(_final(m).tokens * m.count for m in members)
     facts = [Fact("core_stat", "Core Stat", core_stat.title() if core_stat else "none")]
+    limits = catalog.core.of_limits
+    size = sum(c for rank, c in counts.items() if rank >= 1)
+    bounds = {4: (limits.rank4_exact, limits.rank4_exact), 3: (None, limits.rank3_max),
+              1: (None, math.floor(limits.rank1_max_share * size + 1e-9))}
     for rank in sorted(catalog.ranks, key=lambda r: -r.rank):
-        facts.append(Fact(f"rank_{rank.rank}", f"Rank {rank.rank}", counts[rank.rank]))
+        low, high = bounds.get(rank.rank, (None, None))
+        facts.append(Fact(f"rank_{rank.rank}", f"Rank {rank.rank}", counts[rank.rank],
+                          low=low, high=high))
     facts.append(Fact("leader", "Leader", ", ".join(leaders) or "none"))
     facts.append(Fact("engagement_tokens", "Tokens", tokens))
     return facts

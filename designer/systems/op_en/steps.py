@@ -34,9 +34,20 @@ GUIDANCE: dict[str, str] = {
              "Combat Range 0\", each as Talents change them.",
 }
 
+#: the fields each step edits (field-path patterns, `Step.fields`)
+FIELDS: dict[str, tuple[str, ...]] = {
+    "name": ("name*",),
+    "rank": ("rank*",),
+    "form": ("form*",),
+    "stats": ("stats*", "core_stat*"),
+    "trait": ("trait*",),
+    "talents": ("skills*", "abilities*"),
+    "equipment": ("equipment*",),
+}
+
 #: the eight steps in the book's order; keys match tally `Line.step`
 STEPS: tuple[Step, ...] = tuple(
-    Step(key, title, GUIDANCE[key], short)
+    Step(key, title, GUIDANCE[key], short, FIELDS.get(key, ()))
     for key, title, short in (
         ("name", "Name", "Name"),
         ("rank", "Rank", "Rank"),
@@ -47,13 +58,3 @@ STEPS: tuple[Step, ...] = tuple(
         ("equipment", "Equipment", "Equip"),
         ("total", "Total Cost", "Total"),
     ))
-
-_FIELD_STEPS = {"name": "name", "rank": "rank", "form": "form", "stats": "stats",
-                "core_stat": "stats", "trait": "trait", "skills": "talents",
-                "abilities": "talents", "equipment": "equipment"}
-
-
-def step_of_field(field: str) -> str:
-    """The build step an issue's field belongs to; the last step for anything else."""
-    head = field.split(".", 1)[0].split("[", 1)[0]
-    return _FIELD_STEPS.get(head, "total")

@@ -9,24 +9,39 @@ from typing import Any
 from designer.card import Card
 from designer.errors import InputError
 from designer.io import require_mapping, suggest, validate
-from designer.systems import Assessment, CatalogSection, ForceRules, GameSystem, Step
+from designer.systems import (
+    Assessment,
+    CatalogPicking,
+    CatalogSection,
+    FieldSpec,
+    ForceRules,
+    GameSystem,
+    Points,
+    RosterFormat,
+    Step,
+)
 from designer.systems.listing import Listing, ProfileType, SectionProfiles, TableProfiles
 from designer.systems.op_en import browse, force, steps
 from designer.systems.op_en.card import COLUMNS, SHORT, unit_card
 from designer.systems.op_en.catalog import DIE_STATS, Catalog, CatalogModel
-from designer.systems.op_en.cost import breakdown, fold
-from designer.systems.op_en.edits import allocate
-from designer.systems.op_en.loading import load_catalog, resolve_setting
+from designer.systems.op_en.cost import Final, breakdown, fold
+from designer.systems.op_en.edits import allocate, set_name
+from designer.systems.op_en.loading import bundled_settings, load_catalog, resolve_setting
 from designer.systems.op_en.models import Character
 from designer.systems.op_en.rules import check
 from designer.tally import Tally
 
 
-class OpEn(GameSystem):
+class OpEn(GameSystem[Character, Catalog, Final], Points, CatalogPicking, RosterFormat):
     NAME = "op-en"
     TITLE = "Op-En (Oppose - Engage)"
     SHORT = SHORT
     UNIT_WORD = "character"
+    FORCE_WORD = "Opposing Force"
+    #: a character's price is its Total Cost, spent from the OF's treasury: no unit word
+    POINTS_WORD = POINTS_SHORT = ""
+    POINTS_COLUMN = "Cost"
+    PRICE_WORD = "Total Cost"
     SHARED_KEYS = ("setting", "core_stat")
     ROSTER_KEYS = ("units", "characters")
     #: the stat line and the ranges are the "Character" profile, equipment is listed, forms,
@@ -66,7 +81,10 @@ class OpEn(GameSystem):
     def unit_data(self, unit: Character) -> dict[str, Any]:
         return unit.to_data()
 
-    def assess(self, unit: Character, catalog: Catalog) -> Assessment:
+    def rename(self, unit: Character, name: str, catalog: Catalog) -> Character:
+        return set_name(unit, name)
+
+    def assess(self, unit: Character, catalog: Catalog) -> Assessment[Character, Final]:
         final = fold(unit, catalog)
         tally = Tally(unit.name, breakdown(final, catalog), printed=unit.cost)
         tally.issues = check(unit, final, catalog)
@@ -75,10 +93,7 @@ class OpEn(GameSystem):
     def steps(self) -> tuple[Step, ...]:
         return steps.STEPS
 
-    def step_of(self, field: str) -> str:
-        return steps.step_of_field(field)
-
-    def card(self, assessment: Assessment) -> Card:
+    def card(self, assessment: Assessment[Character, Final]) -> Card:
         return unit_card(assessment)
 
     def force_rules(self, catalog: Catalog, fields: Mapping[str, Any] | None = None
@@ -93,6 +108,20 @@ class OpEn(GameSystem):
         return tuple((f"Core Stat {stat.title()}", {"core_stat": stat})
                      for stat in catalog.core.die_stats)
 
+    def force_fields(self, catalog: Catalog, fields: Mapping[str, Any]
+                     ) -> tuple[FieldSpec, ...]:
+        settings = bundled_settings()
+        if catalog.ref not in settings:  # a group's own setting folder, named by path
+            settings = [*settings, catalog.ref]
+        return (
+            FieldSpec("core_stat", "Core Stat", "choice",
+                      tuple((s, s.title()) for s in catalog.core.die_stats),
+                      help="the stat every character's rank Core value goes in (L901)"),
+            FieldSpec("setting", "Setting", "choice", tuple((s, s) for s in settings),
+                      default=catalog.ref,
+                      help="the Setting book whose tables the characters are built from"),
+            FieldSpec("notes", "Notes", "text", help="the OF's notes, printed with it"),
+        )
     def join_roster(self, generic: dict[str, Any], fields: Mapping[str, Any]
                     ) -> dict[str, Any]:
         return force.join_roster(generic, fields)

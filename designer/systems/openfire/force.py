@@ -16,7 +16,7 @@ from typing import Any
 
 from designer.errors import InputError
 from designer.io import suggest, validate
-from designer.systems import Assessment, Fact, ForceRules, Member
+from designer.systems import Assessment, Budget, Fact, ForceRules, Member
 from designer.systems.listing import Limit
 from designer.systems.openfire.catalog import Catalog
 from designer.systems.openfire.cost import Final
@@ -94,9 +94,8 @@ def force_rules(catalog: Catalog, fields: Mapping[str, Any] | None = None) -> Fo
     def limits(units: Sequence[Assessment]) -> tuple[Limit, ...]:
         return stated_limits(units, catalog, size)
 
-    return ForceRules("Points cap", checks=checks, facts=facts,
-                      default_budget=size[1].points if size else None, over_code="E-OF-CAP",
-                      limits=limits)
+    return ForceRules(Budget(default=size[1].points if size else None, over_code="E-OF-CAP"),
+                      checks=checks, facts=facts, limits=limits)
 
 
 def _final(member: Member) -> Final:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 from designer.systems import Step
 
 GUIDANCE: dict[str, str] = {
@@ -35,9 +33,21 @@ GUIDANCE: dict[str, str] = {
              "against a printed value.",
 }
 
+_PROFILE = tuple(f"models[*].{stat}*" for stat in ("mov", "skl", "def", "cmd", "hp"))
+#: the fields each step edits (field-path patterns, `Step.fields`): a model's own fields
+#: are on the models step unless a later step edits them
+FIELDS: dict[str, tuple[str, ...]] = {
+    "unit": ("name*", "module*", "category*", "points*", "notes*"),
+    "models": ("models*",),
+    "profile": _PROFILE,
+    "weapons": ("models[*].weapons*", "weapons*"),
+    "rules": ("models[*].special*", "abilities*"),
+    "upgrades": ("models[*].upgrades*",),
+}
+
 #: the steps in order; keys match tally `Line.step`
 STEPS: tuple[Step, ...] = tuple(
-    Step(key, title, GUIDANCE[key], short)
+    Step(key, title, GUIDANCE[key], short, FIELDS.get(key, ()))
     for key, title, short in (
         ("unit", "Unit", "Unit"),
         ("models", "Models", "Models"),
@@ -47,19 +57,3 @@ STEPS: tuple[Step, ...] = tuple(
         ("upgrades", "Upgrades", "Upgrades"),
         ("tally", "Tally", "Tally"),
     ))
-
-_MODEL_FIELD = re.compile(r"^models\[\d+\](?:\.(\w+))?")
-_IN_MODEL = {"mov": "profile", "skl": "profile", "def": "profile", "cmd": "profile",
-             "hp": "profile", "weapons": "weapons", "special": "rules",
-             "upgrades": "upgrades"}
-_TOP = {"name": "unit", "module": "unit", "category": "unit", "points": "unit",
-        "notes": "unit", "models": "models", "weapons": "weapons", "abilities": "rules"}
-
-
-def step_of_field(field: str) -> str:
-    """The build step a finding's field belongs to; the tally for anything else."""
-    match = _MODEL_FIELD.match(field)
-    if match:
-        return _IN_MODEL.get(match.group(1) or "", "models")
-    head = field.split(".", 1)[0].split("[", 1)[0]
-    return _TOP.get(head, "tally")

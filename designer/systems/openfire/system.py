@@ -11,11 +11,17 @@ from designer.errors import InputError
 from designer.io import require_mapping, validate
 from designer.systems import (
     Assessment,
+    CatalogPicking,
     CatalogSection,
     Engagement,
     EngageOptions,
+    FieldSpec,
     ForceRules,
     GameSystem,
+    Matchups,
+    Modules,
+    Points,
+    RosterFormat,
     Step,
 )
 from designer.systems.listing import Listing, ProfileType, TableProfiles
@@ -34,13 +40,13 @@ if TYPE_CHECKING:
     from designer.audit import Audit
 
 
-class OpenFire(GameSystem):
+class OpenFire(GameSystem[Unit, Catalog, Final], Points, Matchups, CatalogPicking,
+               RosterFormat, Modules):
     NAME = "openfire"
     TITLE = "Open Fire 0.3"
     SHORT = SHORT
     SHARED_KEYS = ("module",)
     BOOLEAN_KEY_FIX = 'quote the key ("on": ...)'
-    ENGAGES = True
     ENGAGE_WORD = "weapon"
     #: a "Model" profile per model line, a "Weapon" per weapon, the unit's stat lines its
     #: "Unit" profile; special rules and abilities are rules
@@ -84,7 +90,12 @@ class OpenFire(GameSystem):
     def unit_data(self, unit: Unit) -> dict[str, Any]:
         return unit.to_data()
 
-    def assess(self, unit: Unit, catalog: Catalog) -> Assessment:
+    def rename(self, unit: Unit, name: str, catalog: Catalog) -> Unit:
+        from designer.systems.openfire.edits import set_name
+
+        return set_name(unit, name)
+
+    def assess(self, unit: Unit, catalog: Catalog) -> Assessment[Unit, Final]:
         catalog, problem = _catalog_of(unit, catalog)
         folded = fold(unit, catalog)
         priced = price(folded)
@@ -96,19 +107,17 @@ class OpenFire(GameSystem):
     def steps(self) -> tuple[Step, ...]:
         return steps.STEPS
 
-    def step_of(self, field: str) -> str:
-        return steps.step_of_field(field)
-
-    def card(self, assessment: Assessment) -> Card:
+    def card(self, assessment: Assessment[Unit, Final]) -> Card:
         final: Final = assessment.final
         return unit_card(assessment, final.catalog.core.attribution)
 
-    def engage_modes(self, assessment: Assessment) -> tuple[str, ...]:
+    def engage_modes(self, assessment: Assessment[Any, Any]) -> tuple[str, ...]:
         from designer.systems.openfire.odds import modes
 
         return modes(assessment)
 
-    def engage(self, a: Assessment, b: Assessment, options: EngageOptions) -> Engagement:
+    def engage(self, a: Assessment[Any, Any], b: Assessment[Any, Any],
+               options: EngageOptions) -> Engagement:
         from designer.systems.openfire.odds import engage
 
         return engage(a, b, options)
@@ -132,6 +141,26 @@ class OpenFire(GameSystem):
     def join_roster(self, generic: dict[str, Any], fields: Mapping[str, Any]
                     ) -> dict[str, Any]:
         return force.join_roster(generic, fields)
+
+    def force_fields(self, catalog: Catalog, fields: Mapping[str, Any]
+                     ) -> tuple[FieldSpec, ...]:
+        """The module (a bundled one, or the file the force names) and, once a module is
+        chosen, one of its size presets."""
+        modules: list[tuple[Any, str]] = [(None, "the core alone")]
+        modules += [(ref, ref) for ref in catalog.bundled]
+        if catalog.ref is not None and catalog.ref not in catalog.bundled:
+            modules.append((catalog.ref, catalog.ref))
+        out = [FieldSpec("module", "Module", "choice", tuple(modules), default=None,
+                         help="the game module the force plays: its profiles, points and "
+                              "force rules")]
+        module = catalog.module
+        if module is not None and module.force.sizes:
+            sizes = tuple((name, f"{name} ({size.points} pts)")
+                          for name, size in module.force.sizes.items())
+            out.append(FieldSpec("size", "Size", "choice", sizes, default=sizes[0][0],
+                                 help="the module's preset: its points cap and model "
+                                      "count"))
+        return tuple(out)
 
     def catalog_sections(self, catalog: Catalog) -> tuple[CatalogSection, ...]:
         return browse.catalog_sections(catalog)

@@ -48,9 +48,20 @@ FLIGHT = "A flier may fly when it moves (the wing icon, or the Flier type); it p
          "athletics twice."
 
 
+#: the fields each step edits (field-path patterns, `Step.fields`)
+FIELDS: dict[str, tuple[str, ...]] = {
+    "dice": ("skills.*.off_dice", "skills.*.def_dice"),
+    "bumps": ("skills.*.off_bumps*", "skills.*.def_bumps*"),
+    "range": ("skills.*.range",),
+    "athletics": ("athletics*",),
+    "equipment": ("equipment*",),
+    "abilities": ("abilities*",),
+    "types": ("types*",),
+}
+
 #: the eight steps in order; keys match tally `Line.step`
 STEPS: tuple[Step, ...] = tuple(
-    Step(key, title, INTRO[key], short)
+    Step(key, title, INTRO[key], short, FIELDS.get(key, ()))
     for key, title, short in (
         ("dice", "Dice", "Dice"),
         ("bumps", "Bumps", "Bumps"),
@@ -61,23 +72,3 @@ STEPS: tuple[Step, ...] = tuple(
         ("types", "Types", "Types"),
         ("tally", "Tally", "Tally"),
     ))
-
-
-def step_of_field(field: str) -> str:
-    """The build step an issue's field belongs to."""
-    if field.startswith("skills."):
-        if field.endswith("_dice"):
-            return "dice"
-        if "_bumps" in field:
-            return "bumps"
-        if field.endswith(".range"):
-            return "range"
-    if field.startswith("athletics"):
-        return "athletics"
-    if field.startswith("equipment"):
-        return "equipment"
-    if field.startswith("abilities"):
-        return "abilities"
-    if field.startswith("types"):
-        return "types"
-    return "tally"

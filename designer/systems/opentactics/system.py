@@ -10,19 +10,23 @@ from designer.errors import InputError
 from designer.io import require_mapping, suggest, validate
 from designer.systems import (
     Assessment,
+    Budget,
+    CatalogPicking,
     CatalogSection,
     Engagement,
     EngageOptions,
     Fact,
     ForceRules,
     GameSystem,
+    Matchups,
     Member,
+    Points,
     Step,
 )
 from designer.systems.listing import Listing, ProfileType, SectionProfiles, TableProfiles
 from designer.systems.opentactics.catalog import Catalog, CatalogModel, load_catalog
 from designer.systems.opentactics.cost import breakdown
-from designer.systems.opentactics.fold import fold
+from designer.systems.opentactics.fold import Final, fold
 from designer.systems.opentactics.models import Unit
 from designer.systems.opentactics.rules import check
 from designer.tally import Tally
@@ -31,12 +35,11 @@ if TYPE_CHECKING:
     from designer.card import Card
 
 
-class OpenTactics(GameSystem):
+class OpenTactics(GameSystem[Unit, Catalog, Final], Points, Matchups, CatalogPicking):
     NAME = "opentactics"
     TITLE = "OpenTactics 2nd edition"
     SHORT = "OpenTactics 2e"
     BOOLEAN_KEY_FIX = "write off_dice or def_dice (or quote the key)"
-    ENGAGES = True
     #: the card's aspects table gives a "Skill" profile per aspect (its OFF and DEF dice and
     #: range), Athletics the "Unit" one; equipment is listed, abilities are rules
     LISTING = Listing(
@@ -46,7 +49,7 @@ class OpenTactics(GameSystem):
         stats="Unit", tables=(TableProfiles("skills", "Skill", by_column=True),),
         profiles=(SectionProfiles("equipment", "Equipment", note="Choice", text="Effect"),),
         rules=("abilities",))
-    ENGAGE_RETALIATION = True
+    RETALIATES = True
     ENGAGE_EXTRAS = (  # the terms of a matchup: see odds.py
         ("support_off_a", "0-6: re-rolls of A's OFF dice (allies adjacent to B)"),
         ("support_def_a", "0-6: re-rolls of A's DEF dice (allies adjacent to A)"),
@@ -80,7 +83,12 @@ class OpenTactics(GameSystem):
     def unit_data(self, unit: Unit) -> dict[str, Any]:
         return unit.to_data()
 
-    def assess(self, unit: Unit, catalog: Catalog) -> Assessment:
+    def rename(self, unit: Unit, name: str, catalog: Catalog) -> Unit:
+        from designer.systems.opentactics.edits import set_name
+
+        return set_name(unit, name)
+
+    def assess(self, unit: Unit, catalog: Catalog) -> Assessment[Unit, Final]:
         """Fold the equipment in, price the final values and check them: once."""
         final = fold(unit, catalog)
         tally = Tally(unit.name, breakdown(final, catalog.costs), printed=unit.points)
@@ -94,22 +102,18 @@ class OpenTactics(GameSystem):
 
         return STEPS
 
-    def step_of(self, field: str) -> str:
-        from designer.systems.opentactics.steps import step_of_field
-
-        return step_of_field(field)
-
-    def card(self, assessment: Assessment) -> Card:
+    def card(self, assessment: Assessment[Unit, Final]) -> Card:
         from designer.systems.opentactics.card import unit_card
 
         return unit_card(assessment, self.SHORT)
 
-    def engage_modes(self, assessment: Assessment) -> tuple[str, ...]:
+    def engage_modes(self, assessment: Assessment[Any, Any]) -> tuple[str, ...]:
         from designer.systems.opentactics.odds import modes
 
         return modes(assessment)
 
-    def engage(self, a: Assessment, b: Assessment, options: EngageOptions) -> Engagement:
+    def engage(self, a: Assessment[Any, Any], b: Assessment[Any, Any],
+               options: EngageOptions) -> Engagement:
         from designer.systems.opentactics.odds import engage
 
         return engage(a, b, options, self.bundled_catalog(),
@@ -126,7 +130,7 @@ class OpenTactics(GameSystem):
                     Fact("activation_counters", "Activation counters",
                          costs.activation_counters)]
 
-        return ForceRules("Points cap", facts=facts, default_budget=500)
+        return ForceRules(Budget(default=500), facts=facts)
 
     def catalog_sections(self, catalog: Catalog) -> tuple[CatalogSection, ...]:
         from designer.systems.opentactics.browse import catalog_sections

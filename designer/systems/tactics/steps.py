@@ -1,5 +1,5 @@
 """The six build steps of a TACTICS sheet (spec §6), with what the design notes say for
-each in our own words; `step_of_field` files a finding under its step."""
+each in our own words, and the fields each step edits."""
 
 from __future__ import annotations
 
@@ -29,9 +29,18 @@ GUIDANCE: dict[str, str] = {
              "priced and no force is checked against a cap.",
 }
 
-#: the steps in order; keys are what `step_of_field` files findings under
+#: the fields each step edits (field-path patterns, `Step.fields`)
+FIELDS: dict[str, tuple[str, ...]] = {
+    "identity": ("name*", "kind*", "actions*"),
+    "attributes": ("attributes*", "armor*"),
+    "defences": ("shields*", "max_wounds*"),
+    "weapons": ("weapons*",),
+    "action_lists": ("maneuvers*", "presses*", "reacts*"),
+}
+
+#: the steps in order; keys match tally `Line.step`
 STEPS: tuple[Step, ...] = tuple(
-    Step(key, title, GUIDANCE[key], short)
+    Step(key, title, GUIDANCE[key], short, FIELDS.get(key, ()))
     for key, title, short in (
         ("identity", "Identity", "Identity"),
         ("attributes", "Attributes", "Attrs"),
@@ -40,14 +49,3 @@ STEPS: tuple[Step, ...] = tuple(
         ("action_lists", "Actions", "Actions"),
         ("sheet", "Sheet", "Sheet"),
     ))
-
-_FIELD_STEPS = {"name": "identity", "kind": "identity", "actions": "identity",
-                "attributes": "attributes", "armor": "attributes", "shields": "defences",
-                "max_wounds": "defences", "weapons": "weapons", "maneuvers": "action_lists",
-                "presses": "action_lists", "reacts": "action_lists"}
-
-
-def step_of_field(field: str) -> str:
-    """The build step a finding's field belongs to; the last step for anything else."""
-    head = field.split(".", 1)[0].split("[", 1)[0]
-    return _FIELD_STEPS.get(head, "sheet")

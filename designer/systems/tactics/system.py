@@ -1,6 +1,7 @@
 """TACTICS behind the game-system contract: sheets, their table settings, checks, the
-printed sheet and encounters. The design notes define no points, so `PRICED` is False:
-a tally carries findings only, a card no points, a force no budget."""
+printed sheet and encounters. The design notes define no points, so the system has no
+`Points` capability: a tally carries findings only, a card no points, a force no budget;
+an encounter's entries each keep their side (`RosterFormat`)."""
 
 from __future__ import annotations
 
@@ -15,27 +16,29 @@ from designer.systems import (
     DEFAULT_SYSTEM,
     Assessment,
     CatalogSection,
+    FieldSpec,
     ForceRules,
     GameSystem,
+    RosterFormat,
     Step,
 )
 from designer.systems.tactics import browse, force, steps
 from designer.systems.tactics.card import SHORT, unit_card
+from designer.systems.tactics.edits import set_name
 from designer.systems.tactics.models import SYSTEM_ID, Sheet
-from designer.systems.tactics.rules import check, fold
+from designer.systems.tactics.rules import Final, check, fold
 from designer.systems.tactics.table import Catalog, TableSettings, load_catalog, resolve_table
 from designer.tally import Tally
 
 
-class Tactics(GameSystem):
+class Tactics(GameSystem[Sheet, Catalog, Final], RosterFormat):
     NAME = SYSTEM_ID
     TITLE = "TACTICS"
     SHORT = SHORT
-    PRICED = False
     UNIT_WORD = "sheet"
+    FORCE_WORD = "encounter"
     SHARED_KEYS = ("table",)
     ROSTER_KEYS = ("sides", "units")
-    ENTRY_KEYS = ("side",)
 
     def load_catalog(self, root: Path) -> Catalog:
         return load_catalog(root)
@@ -56,7 +59,10 @@ class Tactics(GameSystem):
     def unit_data(self, unit: Sheet) -> dict[str, Any]:
         return unit.to_data()
 
-    def assess(self, unit: Sheet, catalog: Catalog) -> Assessment:
+    def rename(self, unit: Sheet, name: str, catalog: Catalog) -> Sheet:
+        return set_name(unit, name)
+
+    def assess(self, unit: Sheet, catalog: Catalog) -> Assessment[Sheet, Final]:
         final = fold(unit, catalog.table)
         tally = Tally(unit.name)
         tally.issues = check(unit, final)
@@ -65,10 +71,7 @@ class Tactics(GameSystem):
     def steps(self) -> tuple[Step, ...]:
         return steps.STEPS
 
-    def step_of(self, field: str) -> str:
-        return steps.step_of_field(field)
-
-    def card(self, assessment: Assessment) -> Card:
+    def card(self, assessment: Assessment[Sheet, Final]) -> Card:
         return unit_card(assessment)
 
     def force_rules(self, catalog: Catalog, fields: Mapping[str, Any] | None = None
@@ -92,8 +95,12 @@ class Tactics(GameSystem):
                     ) -> dict[str, Any]:
         return force.join_roster(generic, fields)
 
-    def entry_choices(self, key: str, fields: Mapping[str, Any]) -> tuple[str, ...]:
-        return force.side_choices(fields) if key == "side" else ()
+    def entry_fields(self, catalog: Catalog, fields: Mapping[str, Any]
+                     ) -> tuple[FieldSpec, ...]:
+        sides = force.side_choices(fields)
+        return (FieldSpec("side", "Side", "choice", tuple((s, s) for s in sides),
+                          default=sides[0] if sides else None,
+                          help="which side of the encounter the sheet fights on"),)
 
     def catalog_sections(self, catalog: Catalog) -> tuple[CatalogSection, ...]:
         return browse.catalog_sections(catalog)

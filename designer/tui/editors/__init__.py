@@ -4,9 +4,8 @@ A system's editors live in `designer.tui.editors.<NAME, - as _>` (the only TUI c
 may import the system itself); that module holds:
 
 - `EDITORS`: step key -> `StepEditor` subclass;
-- optionally `rename(unit, name) -> unit` (else a unit is renamed through its data),
-  `CSS_PATH` (the editors' stylesheet) and `HELP_KEYS` (the help's lines for keys of
-  its own editors).
+- optionally `CSS_PATH` (the editors' stylesheet) and `HELP_KEYS` (the help's lines for
+  keys of its own editors).
 
 `editors_for(game)` finds it with importlib, so generic code never names a system; a
 step without an editor gets `GuideEditor` (its guidance, findings and the card), and a
@@ -16,13 +15,11 @@ system outside this package (a test's toy system, a plug-in).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import import_module
 from pathlib import Path
-from typing import Any
 
-from designer.errors import InputError
 from designer.systems import GameSystem
 from designer.tui.editors.base import EditUnit, GoToStep, RunAction, StepEditor, View
 from designer.tui.editors.fallback import GuideEditor
@@ -30,7 +27,7 @@ from designer.tui.editors.tally import TallyEditor
 
 __all__ = ["EditUnit", "EditorKit", "GoToStep", "GuideEditor", "RunAction", "StepEditor",
            "TallyEditor", "View", "editor_css", "editors_for", "help_keys",
-           "register_editors", "renamed"]
+           "register_editors"]
 
 
 @dataclass(frozen=True)
@@ -38,7 +35,6 @@ class EditorKit:
     """What a system brings to the designer."""
 
     editors: Mapping[str, type[StepEditor]] = field(default_factory=dict)
-    rename: Callable[[Any, str], Any] | None = None
     css: tuple[Path, ...] = ()
     help_keys: tuple[tuple[str, str], ...] = ()
 
@@ -47,11 +43,10 @@ _kits: dict[str, EditorKit] = {}
 
 
 def register_editors(name: str, mapping: Mapping[str, type[StepEditor]], *,
-                     rename: Callable[[Any, str], Any] | None = None,
                      css: tuple[Path, ...] = (),
                      help_keys: tuple[tuple[str, str], ...] = ()) -> None:
     """Use `mapping` (step key -> editor) for the system `name`."""
-    _kits[name] = EditorKit(dict(mapping), rename, tuple(css), tuple(help_keys))
+    _kits[name] = EditorKit(dict(mapping), tuple(css), tuple(help_keys))
 
 
 def unregister_editors(name: str) -> None:
@@ -71,8 +66,8 @@ def kit_for(game: GameSystem) -> EditorKit:
         kit = EditorKit()  # a system without editors of its own: every step is generic
     else:
         css = getattr(module, "CSS_PATH", None)
-        kit = EditorKit(dict(getattr(module, "EDITORS", {})), getattr(module, "rename", None),
-                        (Path(css),) if css else (), tuple(getattr(module, "HELP_KEYS", ())))
+        kit = EditorKit(dict(getattr(module, "EDITORS", {})), (Path(css),) if css else (),
+                        tuple(getattr(module, "HELP_KEYS", ())))
     _kits[game.NAME] = kit
     return kit
 
@@ -95,14 +90,3 @@ def help_keys(game: GameSystem) -> tuple[tuple[str, str], ...]:
     """The help's lines for keys of the system's own editors."""
     return kit_for(game).help_keys
 
-
-def renamed(game: GameSystem, catalog: Any, unit: Any, name: str) -> Any:
-    """`unit` called `name`: by the system's editors' `rename`, else through its data (the
-    unit unchanged when the system refuses the name)."""
-    rename = kit_for(game).rename
-    if rename is not None:
-        return rename(unit, name)
-    try:
-        return game.parse_unit({**game.unit_data(unit), "name": name}, catalog)
-    except InputError:
-        return unit

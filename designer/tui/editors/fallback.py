@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 
+from designer.systems import Points
 from designer.tui.editors.base import StepEditor, View
 from designer.tui.widgets.card import CardPreview, card_of
 from designer.tui.widgets.tally import PointsList
@@ -17,7 +18,7 @@ class GuideEditor(StepEditor):
 
     async def update_fields(self, view: View) -> None:
         rows: list = []
-        if view.game.PRICED:
+        if view.game.capability(Points) is not None:
             lines = type(self).tally_lines(self.key, view)
             rows = [(line.item, str(line.points), 0, "") for line in lines]
             if lines:

@@ -15,6 +15,7 @@ from textual.content import Content
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
+from designer.systems import Points
 from designer.tui.editors.base import GoToStep, RunAction, StepEditor, View
 from designer.tui.widgets.card import CardPreview, card_of
 from designer.tui.widgets.fields import FieldButton
@@ -63,7 +64,7 @@ class TallyEditor(StepEditor):
     def breakdown_rows(view: View) -> list[Any]:
         """Each step that has points of its own with its lines, the total and the audit
         (nothing for a system without points)."""
-        if not view.game.PRICED:
+        if view.game.capability(Points) is None:
             return []
         from designer.tui.editors import editors_for
 

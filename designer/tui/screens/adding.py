@@ -11,6 +11,7 @@ from textual import work
 
 from designer.errors import InputError
 from designer.roster import Force
+from designer.systems import Points
 from designer.tui.documents import ForceDoc, UnitDoc, example_units, holds_unit_of, new_name
 from designer.tui.paths import example_files
 from designer.tui.screens.base import DocumentScreen
@@ -45,7 +46,8 @@ class AddingUnits(DocumentScreen):
     def action_add_example(self) -> None:
         game = self.doc.game
         units = [u for u in example_units(game) if u.system.NAME == game.NAME]
-        choices = [(game.unit_name(u.unit), u.tally.total if game.PRICED else None)
+        priced = game.capability(Points) is not None
+        choices = [(game.unit_name(u.unit), u.tally.total if priced else None)
                    for u in units]
 
         async def picked(index: int | None) -> None:

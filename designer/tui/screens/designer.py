@@ -15,6 +15,7 @@ from textual.content import Content
 from textual.widgets import ContentSwitcher, Footer, Static
 
 from designer.errors import InputError
+from designer.systems import CatalogPicking, Matchups, Points
 from designer.tally import Tally
 from designer.tui.documents import EntryLink, UnitDoc, display_path
 from designer.tui.editors import (
@@ -25,7 +26,6 @@ from designer.tui.editors import (
     View,
     editor_css,
     editors_for,
-    renamed,
 )
 from designer.tui.screens.base import DOCUMENT_BINDINGS, DocumentScreen
 from designer.tui.widgets.card import card_of
@@ -77,6 +77,8 @@ class DesignerScreen(DocumentScreen):
         super().__init__()
         self.doc = doc
         self.game = doc.game
+        #: the system as one whose rules price units, or None (no totals are shown)
+        self.points = doc.game.capability(Points)
         self.steps = doc.game.steps()
         self.keys = [s.key for s in self.steps]
         self.editors = editors_for(doc.game)
@@ -145,7 +147,7 @@ class DesignerScreen(DocumentScreen):
         self.query_one(Stepper).show(self.marks(tally), self.step_points(tally))
         self.query_one(TallyPanel).show(tally, self.figures(view),
                                         card_of(self.game, view.assessment),
-                                        priced=self.game.PRICED)
+                                        priced=self.points is not None)
         if self.matchups is not None:  # open (f5): the odds follow each edit
             self.matchups.show(view.assessment)
         name = self.query_one("#unit-name", TextField)
@@ -173,7 +175,7 @@ class DesignerScreen(DocumentScreen):
 
     def step_points(self, tally: Tally) -> list[int | None]:
         """What the stepper shows beside each step: its points, the total on the last."""
-        if not self.game.PRICED:
+        if self.points is None:
             return [None] * len(self.keys)
         last = len(self.keys) - 1
         return [tally.total if i == last else self.editors[key].step_points(key, tally)
@@ -229,8 +231,10 @@ class DesignerScreen(DocumentScreen):
         """Add the catalog entry `name` of `section` to the unit (picked in the catalog
         browser); what happened, in words. Raises InputError when it cannot be added."""
         doc = self.doc
+        picking = doc.game.capability(CatalogPicking)
         try:
-            unit = doc.game.catalog_pick(doc.unit, doc.catalog, section, name)
+            unit = picking.catalog_pick(doc.unit, doc.catalog, section, name) if picking \
+                else None
         except (KeyError, ValueError) as exc:
             raise InputError(f"{name} cannot be added: {exc}") from None
         if unit is None:
@@ -240,8 +244,8 @@ class DesignerScreen(DocumentScreen):
         doc.edit(unit)
         self._stale = True
         what = f"Added {name} to {doc.game.unit_name(unit)}"
-        if doc.game.PRICED:
-            what += f": {before} → {doc.tally.total} points"
+        if self.points is not None:
+            what += f": {before} → {doc.tally.total} {self.points.POINTS_WORD}".rstrip()
         return f"{what} (ctrl+z in the designer takes it back)."
 
     async def on_screen_resume(self) -> None:
@@ -255,7 +259,7 @@ class DesignerScreen(DocumentScreen):
         name = event.value.strip()
         if name:
             doc = self.doc
-            self.doc.edit(renamed(doc.game, doc.catalog, doc.unit, name), merge="name")
+            self.doc.edit(doc.game.rename(doc.unit, name, doc.catalog), merge="name")
             await self.refresh_view()
 
     @on(TextField.Submitted, "#unit-name")
@@ -347,7 +351,7 @@ class DesignerScreen(DocumentScreen):
         if action == "close":
             return self.link is not None
         if action == "matchups":
-            return self.game.ENGAGES
+            return self.game.capability(Matchups) is not None
         if action == "goto" and parameters:
             return int(parameters[0]) < len(self.steps)  # type: ignore[call-overload]
         return True

@@ -16,6 +16,7 @@ from textual.content import Content
 from textual.widgets import DataTable, Footer, Static
 
 from designer.escaping import printable
+from designer.render import fact_figure
 from designer.roster import Force
 from designer.systems.identity import fresh_id
 from designer.tui.documents import (
@@ -24,7 +25,6 @@ from designer.tui.documents import (
     UnitDoc,
     display_path,
 )
-from designer.tui.editors import renamed
 from designer.tui.literal import literal
 from designer.tui.screens.adding import AddingUnits
 from designer.tui.screens.dialogs import ConfirmDialog, EntryDialog
@@ -57,10 +57,10 @@ class ForcesScreen(AddingUnits):
 
     @property
     def entry_key_word(self) -> str | None:
-        """What the table's `s` sets, for a system whose roster entries have a key of
+        """What the table's `s` sets, for a system whose roster entries have a field of
         their own (a TACTICS entry's side); None for one whose have none."""
-        keys = self.doc.game.ENTRY_KEYS
-        return keys[0].title() if keys else None
+        specs = self.doc.force.entry_specs
+        return specs[0].label if specs else None
 
     def compose(self) -> ComposeResult:
         force = self.doc.force
@@ -70,7 +70,7 @@ class ForcesScreen(AddingUnits):
                 yield Static("Force", classes="field-label")
                 yield TextField(value=force.name, id="force-name", compact=True,
                                 max_length=MAX_NAME)
-                budget = force.rules.budget or "Cap"
+                budget = force.budget.label if force.budget is not None else "Cap"
                 yield Spinner(budget, force.cap or 0, maximum=99_999, step=50,
                               id="force-cap", note=Content.styled("0 = none", "$foreground-muted"))
             table = UnitTable.for_entries(self.entry_key_word)(
@@ -119,21 +119,19 @@ class ForcesScreen(AddingUnits):
 
     async def refresh_view(self, *, focus: str | None = None, external: bool = False) -> None:
         force = self.doc.force
-        game = force.game
-        priced = game.PRICED
         self.query_one(UnitTable).show(force, self.app.theme_variables)
-        budget = force.rules.budget if priced else None
+        budget, points = force.budget, force.points
         bar = self.query_one(PointsBar)
         bar.display = budget is not None
-        if budget is not None:
-            bar.show(force.total, force.cap, budget)
+        if budget is not None and points is not None:
+            bar.show(force.total, force.cap, budget.label, points.POINTS_SHORT)
         cap = self.query_one("#force-cap", Spinner)
         cap.display = budget is not None
         if budget is not None:
-            cap.relabel(budget)
+            cap.relabel(budget.label)
             cap.value = force.cap or 0
         info: list[tuple[str, str]] = [("Units", str(force.unit_count))]
-        info += [(fact.label, str(fact.value)) for fact in force.facts()]
+        info += [(fact.label, fact_figure(fact)) for fact in force.facts()]
         self.query_one("#force-info", Static).update(Content("  ·  ").join(
             Content.assemble((f"{printable(label)} ", "$foreground-muted"),
                              (printable(value), "bold"))
@@ -199,24 +197,18 @@ class ForcesScreen(AddingUnits):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "cycle_entry_key":
-            return bool(self.doc.game.ENTRY_KEYS)
+            return bool(self.doc.force.entry_specs)
         return True
 
     async def action_cycle_entry_key(self) -> None:
-        """The highlighted entry's own key (its side) to the next value the system
+        """The highlighted entry's own field (its side) to the next value the system
         offers."""
-        index, game = self.current, self.doc.game
-        if index is None or not game.ENTRY_KEYS:
+        index, force = self.current, self.doc.force
+        specs = force.entry_specs
+        if index is None or not specs or not specs[0].choices:
             return
-        force = self.doc.force
-        key = game.ENTRY_KEYS[0]
-        choices = game.entry_choices(key, force.fields)
-        if not choices:
-            return
-        entry = force.entries[index]
-        now = entry.fields.get(key)
-        value = choices[(choices.index(now) + 1) % len(choices)] if now in choices \
-            else choices[0]
+        spec, entry = specs[0], force.entries[index]
+        key, value = spec.key, spec.next_choice(entry.fields.get(spec.key))
         await self.apply(force.replaced(index, replace(entry, fields={**entry.fields,
                                                                      key: value})))
 
@@ -258,7 +250,7 @@ class ForcesScreen(AddingUnits):
                         "(del) first.", severity="warning", timeout=4)
             return
         name = f"{force.game.unit_name(entry.unit)} (copy)"[:MAX_NAME]
-        unit = force.game.with_unit_id(renamed(force.game, force.catalog, entry.unit, name),
+        unit = force.game.with_unit_id(force.game.rename(entry.unit, name, force.catalog),
                                        fresh_id())  # a copy is a unit of its own
         copy = self.doc.entry(unit, entry.count, fields=entry.fields)  # its side, ...
         await self.apply(force.inserted(copy, index + 1))

@@ -12,7 +12,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from designer.systems import GameSystem
+from designer.systems import GameSystem, Matchups, Points, RosterFormat
 
 Keys = tuple[tuple[str, str], ...]
 
@@ -37,6 +37,13 @@ def keys_for(game: GameSystem, sections: Sequence[str] = (), own: Keys = (),
     `ids` the binding ids the settings' `keys:` remaps."""
     steps = len(game.steps())
     word = game.UNIT_WORD
+    catalog = game.bundled_catalog()
+    roster_format = game.capability(RosterFormat)
+    specs = roster_format.entry_fields(catalog, {}) if roster_format else ()
+    entry_field = specs[0].label if specs else ""
+    budget = game.force_rules(catalog).budget if game.capability(Points) else None
+    force_fields = f"the force's name and its {budget.label.lower()} (0 = none)" \
+        if budget is not None else "the force's name"
     browser = f" ({', '.join(sections)})" if sections else ""
     return (
         ("Everywhere", (
@@ -64,7 +71,7 @@ def keys_for(game: GameSystem, sections: Sequence[str] = (), own: Keys = (),
             ("ctrl+l", f"copy as text: the {word}'s stat block (Markdown) onto the "
                        "clipboard, to paste into a chat"),
             *((("f5", f"matchups: the odds against an opponent, live as the {word} "
-                      "changes"),) if game.ENGAGES else ()),
+                      "changes"),) if game.capability(Matchups) is not None else ()),
             ("esc", "back to the force (when opened from one)"),
         )),
         ("Catalog browser", (
@@ -77,9 +84,9 @@ def keys_for(game: GameSystem, sections: Sequence[str] = (), own: Keys = (),
             ("+ / -", f"count of the highlighted {word}"),
             ("a  f  n", f"add an example {word}, a {word} file, or a new {word}"),
             ("d  delete", f"duplicate / remove the highlighted {word}"),
-            *((("s", f"the highlighted {word}'s {game.ENTRY_KEYS[0]}: the next one"),)
-              if game.ENTRY_KEYS else ()),
-            ("tab", "the force's name and its points cap (0 = no cap)"),
+            *((("s", f"the highlighted {word}'s {entry_field.lower()}: the next one"),)
+              if entry_field else ()),
+            ("tab", force_fields),
             ("ctrl+s  ctrl+z  ctrl+y  ctrl+e", "save, undo, redo, export"),
             ("ctrl+l", "copy as text: the force list (Markdown) onto the clipboard"),
             ("enter on ✗ unreadable", f"pick the {word} file again, or remove the entry"),

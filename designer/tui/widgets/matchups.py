@@ -57,10 +57,12 @@ class MatchupsPanel(Vertical):
 
     def __init__(self, game: GameSystem, assessment: Assessment, *,
                  id: str | None = None) -> None:
+        from designer.facing import matchups_of
         from designer.matchup import bundled_field
 
         super().__init__(id=id)
         self.game = game
+        self.matchups = matchups_of(game)
         self.assessment = assessment
         self.field = bundled_field(game)
         self.modes: tuple[str, ...] = ()
@@ -72,9 +74,9 @@ class MatchupsPanel(Vertical):
         yield Static("MATCHUPS", classes="heading")
         yield Select([(literal(o.name, 60), i) for i, o in enumerate(self.field)],
                      allow_blank=False, value=0, id="matchup-opponent", compact=True)
-        yield Select([], prompt=f"no {self.game.ENGAGE_WORD}", id="matchup-mode",
+        yield Select([], prompt=f"no {self.matchups.ENGAGE_WORD}", id="matchup-mode",
                      compact=True)
-        if self.game.ENGAGE_RETALIATION:
+        if self.matchups.RETALIATES:
             yield Select([(RETALIATION_WORDS[r], r) for r in RETALIATIONS],
                          allow_blank=False, value="best", id="matchup-retaliation",
                          compact=True)
@@ -91,7 +93,7 @@ class MatchupsPanel(Vertical):
         """Work the odds of `assessment` (the unit as it now is) and draw them, in a
         worker: this returns at once."""
         self.assessment = assessment
-        modes = self.game.engage_modes(assessment)
+        modes = self.matchups.engage_modes(assessment)
         select = self.query_one("#matchup-mode", Select)
         if modes != self.modes:
             keep = select.value if select.value in modes else None
@@ -106,7 +108,7 @@ class MatchupsPanel(Vertical):
     def options(self) -> EngageOptions:
         mode = self.query_one("#matchup-mode", Select).value
         retaliation = "best"
-        if self.game.ENGAGE_RETALIATION:
+        if self.matchups.RETALIATES:
             retaliation = self.query_one("#matchup-retaliation", Select).value
         return EngageOptions(mode if isinstance(mode, str) else None, None, retaliation)
 
@@ -117,7 +119,7 @@ class MatchupsPanel(Vertical):
             self.workers.cancel_group(self, "matchups")
             self._draw(self._generation, self.assessment, options, None, None,
                        f"Nothing to attack with: give the {self.game.UNIT_WORD} a "
-                       f"{self.game.ENGAGE_WORD}.")
+                       f"{self.matchups.ENGAGE_WORD}.")
             return
         index = self.query_one("#matchup-opponent", Select).value
         opponent = self.field[index if isinstance(index, int) else 0]
@@ -136,7 +138,7 @@ class MatchupsPanel(Vertical):
                 raise _Cancelled
 
         try:
-            engagement = self.game.engage(unit, opponent, options)
+            engagement = self.matchups.engage(unit, opponent, options)
             check()
             work_ = FieldWork(self.game, self.field, options, check)
             median = self._median(work_, options)

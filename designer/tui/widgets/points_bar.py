@@ -13,9 +13,12 @@ class PointsBar(Widget):
     cap: reactive[int | None] = reactive(None, layout=False)
 
     budget = "points cap"  # what the limit is called, in lower case
+    short = "pts"  # what the totals are counted in, short ("" when the rules name nothing)
 
-    def show(self, total: int, cap: int | None, budget: str = "Points cap") -> None:
+    def show(self, total: int, cap: int | None, budget: str = "Points cap",
+             short: str = "pts") -> None:
         self.budget = budget.lower()
+        self.short = short
         self.set_reactive(PointsBar.total, total)
         self.cap = cap
         self.set_class(self.over, "-over")
@@ -30,15 +33,17 @@ class PointsBar(Widget):
         total, cap = self.total, self.cap
         if cap is None:
             return Content.assemble(("░" * width, "$foreground-muted"), "\n",
-                                    (f"{total} pts", "bold"), f" · no {self.budget}")
+                                    (f"{total} {self.short}".rstrip(), "bold"),
+                                    f" · no {self.budget}")
         filled = round(width * min(total, cap) / cap) if cap > 0 else width if total > 0 else 0
         bar_style = "$warning" if self.over else "$success"
         bar = Content.assemble(("█" * filled, bar_style),
                                ("░" * (width - filled), "$foreground-muted"))
         if self.over:
-            text = Content.assemble((f"{total} / {cap} pts", "bold $warning"), " · ",
+            text = Content.assemble((f"{total} / {cap} {self.short}".rstrip(), "bold $warning"),
+                                    " · ",
                                     (f"{total - cap} over the {self.budget}", "bold $warning"))
         else:
-            text = Content.assemble((f"{total} / {cap} pts", "bold"), " · ",
+            text = Content.assemble((f"{total} / {cap} {self.short}".rstrip(), "bold"), " · ",
                                     f"{cap - total} remaining")
         return Content.assemble(bar, "\n", text)

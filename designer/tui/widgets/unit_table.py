@@ -51,14 +51,17 @@ class UnitTable(DataTable):
         binding = Binding("s", "screen.cycle_entry_key", key_word, id="entry-key")
         return type(cls.__name__, (cls,), {"BINDINGS": [binding]})
 
-    _columns_for: tuple[bool, tuple[str, ...]] | None = None  # the columns made for
+    #: the columns made for: the points word and the entries' fields
+    _columns_for: tuple[str | None, tuple[tuple[str, str], ...]] | None = None
 
     def show(self, force: Force, colours: Mapping[str, str]) -> None:
         """Every entry of `force`, the cursor kept on its row."""
-        game = force.game
-        priced, keys = game.PRICED, game.ENTRY_KEYS
+        priced = force.points is not None
+        specs = force.entry_specs
+        keys = tuple(spec.key for spec in specs)
         row = self.cursor_row
-        self._columns(priced, keys)
+        self._columns(force.points.POINTS_COLUMN if force.points else None,
+                      tuple((spec.key, spec.label) for spec in specs))
         self.clear()
         for i, e in enumerate(force.entries):
             tally = e.tally
@@ -85,20 +88,20 @@ class UnitTable(DataTable):
         if force.entries:
             self.move_cursor(row=max(0, min(row, len(force.entries) - 1)), animate=False)
 
-    def _columns(self, priced: bool, keys: tuple[str, ...]) -> None:
-        """Points and subtotals only for a system with points, and a column for each key
-        of the system's entries."""
-        if (priced, keys) == self._columns_for:
+    def _columns(self, points: str | None, fields: tuple[tuple[str, str], ...]) -> None:
+        """A unit's points (in the system's word) and subtotals only for a system with
+        points, and a column for each field of the system's entries."""
+        if (points, fields) == self._columns_for:
             return
-        self._columns_for = (priced, keys)
+        self._columns_for = (points, fields)
         self.clear(columns=True)
         self.add_column("Unit", key="unit")
-        if priced:
-            self.add_column("Pts", key="pts")
+        if points is not None:
+            self.add_column(points, key="pts")
         self.add_column("×", key="count")
-        for key in keys:
-            self.add_column(key.title(), key=f"entry-{key}")
-        if priced:
+        for key, label in fields:
+            self.add_column(label, key=f"entry-{key}")
+        if points is not None:
             self.add_column("Total", key="sub")
         self.add_column("Status", key="status", width=12)  # fixed: rows re-render alike
         self.add_column("From", key="from")

@@ -240,5 +240,5 @@ def test_a_new_force_starts_with_the_setting_treasury(hollowmere):
     from designer.roster import new_force
 
     force = new_force(OPEN, "Fresh")
-    assert force.cap == 750 and force.rules.budget == "Treasury"
+    assert force.cap == 750 and force.rules.budget.label == "Treasury"
     assert {i.code for i in force.issues} == {"E-OPEN-RANK4", "E-OPEN-CORE-STAT"}

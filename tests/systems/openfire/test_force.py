@@ -112,10 +112,10 @@ def test_the_force_file_round_trips_its_own_fields(tmp_path):
 
 def test_a_new_force_takes_the_default_size():
     force = new_force(OPENFIRE, "Fresh")
-    assert force.cap is None and force.rules.budget == "Points cap"
+    assert force.cap is None and force.rules.budget.label == "Points cap"
     moduled = OPENFIRE.catalog_for({"module": "ash-wastes"})
-    assert OPENFIRE.force_rules(moduled).default_budget == 200
-    assert OPENFIRE.force_rules(moduled, {"size": "battle"}).default_budget == 400
+    assert OPENFIRE.force_rules(moduled).budget.default == 200
+    assert OPENFIRE.force_rules(moduled, {"size": "battle"}).budget.default == 400
 
 
 @pytest.mark.parametrize(("head", "field", "problem"), [

@@ -14,7 +14,7 @@ import pytest
 
 from designer.cli import main
 from designer.io import dump_yaml
-from designer.systems import catalog_root, system
+from designer.systems import Modules, catalog_root, system
 from designer.systems.openfire.audit import ranks, spearman
 from designer.systems.openfire.value import round_half_up
 from tests.systems.openfire.conftest import OPENFIRE
@@ -177,7 +177,7 @@ def test_a_file_that_is_not_a_module(capsys):
     assert main(["module", "audit", str(unit)]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith(f"designer: error: {unit}") and "\n" not in err
-    assert system("opentactics").module_audit(unit) is None  # no modules: no audit
+    assert system("opentactics").capability(Modules) is None  # no modules: no audit
 
 
 def test_price_shows_cc1_beside_the_listed_points(capsys):

@@ -28,7 +28,7 @@ sides:
 
 def test_the_example_encounter_has_facts_per_side_and_no_budget(capsys):
     force = load_roster(ROSTERS / "dock-ambush.yaml")
-    assert force.rules.budget is None and force.cap is None and force.legal
+    assert force.budget is None and force.cap is None and force.legal
     assert {f.key: f.value for f in force.facts()} == FACTS
     assert [f.label for f in force.facts()[:4]] == [
         "Players creatures", "Players actions a turn", "Players shield points",
@@ -100,7 +100,7 @@ def test_check_prints_facts_and_no_totals(capsys):
     assert main(["check", str(ROSTERS / "dock-ambush.yaml")]) == 0
     printed = capsys.readouterr().out
     lines = printed.splitlines()
-    assert lines[1].split() == ["Unit", "Side", "Count", "Findings"]
+    assert lines[1].split() == ["Sheet", "Side", "Count", "Findings"]
     assert lines[3].split() == ["Dock", "Thug", "enemies", "6", "legal"]
     assert "Players: creatures 1; actions a turn 3; shield points 3; wound capacity 20" \
         in lines

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from designer.systems.op_en.edits import set_name as rename
 from designer.tui.editors.base import StepEditor
 from designer.tui.editors.op_en.character import (
     FormEditor,
@@ -38,4 +37,4 @@ HELP_KEYS = (
     ("delete  x", "remove the focused Skill, Ability or item"),
 )
 
-__all__ = ["CSS_PATH", "EDITORS", "HELP_KEYS", "rename"]
+__all__ = ["CSS_PATH", "EDITORS", "HELP_KEYS"]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from designer.systems.openfire.edits import set_name as rename
 from designer.tui.editors.base import StepEditor
 from designer.tui.editors.openfire.profile import ProfileEditor
 from designer.tui.editors.openfire.rules import RulesEditor
@@ -32,4 +31,4 @@ HELP_KEYS = (
     ("delete  x", "remove the focused entry, weapon, rule, ability or upgrade"),
 )
 
-__all__ = ["CSS_PATH", "EDITORS", "HELP_KEYS", "rename"]
+__all__ = ["CSS_PATH", "EDITORS", "HELP_KEYS"]

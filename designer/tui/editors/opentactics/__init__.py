@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from designer.systems.opentactics.edits import set_name as rename
 from designer.tui.editors.base import StepEditor
 from designer.tui.editors.opentactics.abilities import AbilitiesEditor
 from designer.tui.editors.opentactics.equipment import EquipmentEditor
@@ -36,4 +35,4 @@ HELP_KEYS = (
     ("c", "a custom ability (on the abilities step)"),
 )
 
-__all__ = ["CSS_PATH", "EDITORS", "HELP_KEYS", "rename"]
+__all__ = ["CSS_PATH", "EDITORS", "HELP_KEYS"]

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from designer.systems.tactics.edits import set_name as rename
 from designer.tui.editors.base import StepEditor
 from designer.tui.editors.tactics.actions import ActionListsEditor
 from designer.tui.editors.tactics.attributes import AttributesEditor, DefencesEditor
@@ -31,4 +30,4 @@ HELP_KEYS = (
     ("delete  x", "remove the focused weapon or action; Acumen once set"),
 )
 
-__all__ = ["CSS_PATH", "EDITORS", "HELP_KEYS", "rename"]
+__all__ = ["CSS_PATH", "EDITORS", "HELP_KEYS"]

@@ -1,0 +1,156 @@
+"""What a game system may do beyond the core contract, each asked for once by a typed
+query: `game.capability(Points)` is the system as a `Points` when it prices units, else
+None. A shell asks "can it?" once and then uses what it got; it never tests a flag.
+
+- `Points`: the rules price a unit (totals, a force's budget, the audit against printed
+  points), in the system's own words; TACTICS lacks it, and shells then show no totals,
+  caps or audits.
+- `Matchups`: exact odds of one unit against another (`engage`), in the modes a unit
+  attacks with (skills, weapons) and with the system's own terms.
+- `CatalogPicking`: an entry of the catalog browser added to a unit, as army builders add
+  what is picked from their lists.
+- `RosterFormat`: a force's own fields (Op-En's Core Stat and setting, Open Fire's module
+  and size) and each entry's (TACTICS' side), each with its label, kind and choices, so
+  generic widgets edit them; and how the roster file carries them.
+- `Modules`: armies come from game modules with listed points (Open Fire): the module
+  workbench's audit.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
+
+if TYPE_CHECKING:
+    from designer.audit import Audit
+    from designer.systems.contract import Assessment
+    from designer.systems.engagement import Engagement, EngageOptions
+
+
+class Points(ABC):  # noqa: B024 - a capability: a system prices units by deriving from it
+    """A system whose rules price a unit, with the words it counts in."""
+
+    #: what a total is counted in ("points"; "" when the rules name no unit), short for
+    #: tables and lines ("pts"), and what a unit's price is called ("Points", "Cost")
+    POINTS_WORD: ClassVar[str] = "points"
+    POINTS_SHORT: ClassVar[str] = "pts"
+    POINTS_COLUMN: ClassVar[str] = "Pts"
+    PRICE_WORD: ClassVar[str] = "Points"
+
+    def points_text(self, points: int) -> str:
+        """'12 pts', '1 pt' (the system's short word; the bare number without one)."""
+        short = self.POINTS_SHORT
+        one = abs(points) == 1 and short.endswith("s")
+        return f"{points} {short[:-1] if one else short}".rstrip()
+
+    def amount(self, points: int) -> str:
+        """A total in words: '60 points', 'Total Cost 111' for rules that name no unit."""
+        return f"{points} {self.POINTS_WORD}" if self.POINTS_WORD else \
+            f"{self.PRICE_WORD} {points}"
+
+
+class Matchups(ABC):
+    """A system whose rules make a matchup's odds exact."""
+
+    #: what a unit attacks with is called ("skill", "weapon")
+    ENGAGE_WORD: ClassVar[str] = "skill"
+    #: the system's own terms of a matchup: (key, what it means)
+    ENGAGE_EXTRAS: ClassVar[tuple[tuple[str, str], ...]] = ()
+    #: whether the unit attacked may answer within the engagement (retaliation)
+    RETALIATES: ClassVar[bool] = False
+
+    @abstractmethod
+    def engage_modes(self, assessment: Assessment[Any, Any]) -> tuple[str, ...]:
+        """What the unit can attack with (skills, weapons)."""
+
+    @abstractmethod
+    def engage(self, a: Assessment[Any, Any], b: Assessment[Any, Any],
+               options: EngageOptions) -> Engagement:
+        """The exact odds of A attacking B (InputError when the mode or range does not
+        apply)."""
+
+
+class CatalogPicking(ABC):
+    """A system whose catalog entries can be added to a unit from the catalog browser."""
+
+    @abstractmethod
+    def catalog_pick(self, unit: Any, catalog: Any, section: str, name: str) -> Any | None:
+        """`unit` with the entry `name` of the catalog section `section` added, or None
+        when a unit does not take that section's entries (a reference table). Raises
+        InputError when this unit cannot take this one (it has it already, ...)."""
+
+
+FieldKind = Literal["choice", "number", "text"]
+
+
+@dataclass(frozen=True, slots=True)
+class FieldSpec:
+    """A field of a force or of its entries as a form shows it: its `key` in the roster
+    file, `label` on screen, `kind`, the `choices` (value, label) of a choice, the bounds
+    of a number, its `default` (what a new force or entry takes; None: unset) and `help`
+    in a sentence."""
+
+    key: str
+    label: str
+    kind: FieldKind = "choice"
+    choices: tuple[tuple[Any, str], ...] = ()
+    default: Any = None
+    low: int | None = None
+    high: int | None = None
+    help: str = ""
+
+    def next_choice(self, value: Any) -> Any:
+        """The choice after `value`, round again at the end (the first for an unknown)."""
+        values = [v for v, _ in self.choices]
+        if not values:
+            return value
+        return values[(values.index(value) + 1) % len(values)] if value in values \
+            else values[0]
+
+
+class RosterFormat(ABC):
+    """A system whose forces have fields of their own, or whose entries have: how the
+    roster file carries them and what a form offers for each."""
+
+    @abstractmethod
+    def split_roster(self, data: dict[str, Any], file: str | Path | None = None
+                     ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """A roster file's data as (the generic roster: system, name, points_cap, units;
+        the force's own fields, validated)."""
+
+    @abstractmethod
+    def join_roster(self, generic: dict[str, Any], fields: Mapping[str, Any]
+                    ) -> dict[str, Any]:
+        """The roster file's data from the generic part and the force's own fields."""
+
+    def force_fields(self, catalog: Any, fields: Mapping[str, Any]
+                     ) -> tuple[FieldSpec, ...]:
+        """The force's own fields, as they stand with `fields` (a module's sizes once the
+        module is chosen)."""
+        return ()
+
+    def entry_fields(self, catalog: Any, fields: Mapping[str, Any]
+                     ) -> tuple[FieldSpec, ...]:
+        """The fields each entry of a force with the force fields `fields` keeps."""
+        return ()
+
+    def force_choices(self, catalog: Any) -> tuple[tuple[str, dict[str, Any]], ...]:
+        """(label, force fields) of each kind of force army-list tools should offer (Op-En:
+        one per Core Stat); by default one with no fields of its own."""
+        return (("", {}),)
+
+
+class Modules(ABC):
+    """A system whose armies come from game modules with listed points."""
+
+    @abstractmethod
+    def module_audit(self, path: Path) -> Audit:
+        """The audit of a game module file: every priced entry's listed points beside the
+        system's formula (InputError for a file that is not a readable module)."""
+
+
+#: every capability, for what lists them (the contract test, the help)
+CAPABILITIES: tuple[type, ...] = (Points, Matchups, CatalogPicking, RosterFormat, Modules)
