@@ -84,3 +84,19 @@ def test_json_carries_each_entrys_label_and_note(doc):
     entries = json.loads(render(doc, "json"))["entries"]
     assert [(e.get("label"), e.get("note")) for e in entries] == [
         (LABEL, NOTE), ("Sir Aldo", None), ("Ash Warden", None)]
+
+
+def test_a_labelled_entrys_tracks_are_headed_by_its_label(tmp_path):
+    """Two groups of the same creature: each group's wound tracks say whose they are."""
+    sheets = examples_dir("tactics") / "units"
+    roster = tmp_path / "ambush.yaml"
+    roster.write_text(yaml.safe_dump({
+        "system": "tactics", "name": "Ambush",
+        "units": [{"unit": str(sheets / "dock-thug.yaml"), "count": 2, "side": "enemies",
+                   "label": "Wharf Gang"},
+                  {"unit": str(sheets / "dock-thug.yaml"), "count": 3, "side": "enemies",
+                   "label": "Crane Crew"}]}), encoding="utf-8")
+    text = pdf_text(render(load_doc(roster), "pdf"))
+    assert text.count("Wharf Gang (Dock Thug): tracks 1-2 of 2") == 1
+    assert text.count("Crane Crew (Dock Thug): tracks 1-3 of 3") == 1
+    assert "Dock Thug: tracks" not in text
