@@ -66,8 +66,7 @@ class ForceEntry:
     def shown_name(self) -> str:
         """What a list of the force calls the entry: its label with the unit's name, or
         the unit's name."""
-        name = self.tally.name
-        return f"{self.label} ({name})" if self.label and self.label != name else name
+        return labelled_name(self.label, self.tally.name)
 
     def own(self) -> dict[str, Any]:
         """The entry's label and note as a roster file writes them (only those set)."""
@@ -88,6 +87,12 @@ class ForceEntry:
     @property
     def subtotal(self) -> int:
         return self.tally.total * self.count
+
+
+def labelled_name(label: str, name: str) -> str:
+    """'Knight Squad A (Iron Lancer)': an entry's label with its unit's name, or the
+    name alone (no label, or one that repeats the name)."""
+    return f"{label} ({name})" if label and label != name else name
 
 
 def entry_fields(generic: dict[str, Any], keys: tuple[str, ...]

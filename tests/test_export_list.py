@@ -143,3 +143,13 @@ def test_user_text_in_a_list_is_inert(tmp_path):
     text, page = html_text(render(load_doc(source), "list-html"))
     assert {"script", "img"}.isdisjoint(t for t, _ in page.tags)
     assert "<script>alert(1)</script>" in text and "<img src=x onerror=alert(2)>: </p>" in text
+
+
+def test_the_rules_carry_on_in_the_column_under_their_heading_then_the_next():
+    """A4 leaves the Rules heading low in the first column: the rules start under it
+    and carry on at the top of the second, on the same page, every one in full."""
+    doc = roster("opentactics", "northern-raid")
+    (page,) = pdf_pages(render(doc, "list", paper="a4"))
+    for rule in force_list(doc).rules:
+        assert page.count(f"{rule.name}: {rule.text}") == 1, rule.name
+

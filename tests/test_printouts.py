@@ -73,6 +73,8 @@ def test_nothing_is_cut_and_every_rule_prints_once(path, paper, tmp_path):
         assert isinstance(pdf, bytes)
         text = pdftotext(pdf, tmp_path)
         assert "\u2026" not in text, f"{fmt}: something was cut"
+        if fmt == "list":  # every example's force fits one page
+            assert text.count("\f") == 1, f"list: {text.count(chr(12))} pages"
         flat = squashed(text)
         for card in doc.cards:
             for name, rule in card_rules(card):  # in full, once, in the glossary

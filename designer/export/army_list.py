@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from designer.card import Card, Section, Stat, Table, points_text
+from designer.entries import labelled_name
 from designer.export.card_text import GREY, INK, section_paragraphs
 from designer.export.document import ExportDoc
 from designer.export.fit import Run
@@ -25,10 +26,13 @@ class ListEntry:
     count: int
     card: Card
     points: int | None  # the entry's points (count × each), None without points
+    label: str = ""  # the entry's own name in this force ("Knight Squad A")
+    note: str = ""
 
     @property
     def heading(self) -> str:
-        return f"{self.count}\u00d7 {self.card.title}" if self.count != 1 else self.card.title
+        name = labelled_name(self.label, self.card.title)
+        return f"{self.count}\u00d7 {name}" if self.count != 1 else name
 
     @property
     def points_text(self) -> str:
@@ -128,8 +132,8 @@ def force_list(doc: ExportDoc) -> ForceList:
     parts += [f"{fact.label}: {fact.value}" for fact in f.facts if not fact.group]
     groups = tuple(
         ListGroup(name, " \u00b7 ".join(f"{fact.short} {fact.value}" for fact in facts),
-                  tuple(ListEntry(e.count, e.card, e.subtotal if f.priced else None)
-                        for e in entries))
+                  tuple(ListEntry(e.count, e.card, e.subtotal if f.priced else None,
+                                  e.label, e.note) for e in entries))
         for name, facts, entries in f.sections())
     status = f"legal: {f.legal_note()}" if f.legal else "NOT LEGAL"
     problems = tuple(p.message + (f": {'; '.join(d.strip() for d in p.details)}"

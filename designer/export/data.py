@@ -62,6 +62,7 @@ def doc_json(doc: ExportDoc) -> dict[str, Any]:
     force = doc.force
     data = force.as_dict()
     for entry_data, entry in zip(data["entries"], force.entries, strict=True):
+        entry_data.update(entry.own())  # its label and note, as the roster file has them
         entry_data["unit"] = unit_data(force.game, entry.unit)
     return {"kind": "roster", **data}
 
@@ -96,7 +97,7 @@ def render_yaml(doc: ExportDoc, *, progress: Progress | None = None) -> str:
         notes += [f"  {p.message}" for p in f.problems]
         for e in f.entries:
             each = f" {e.points} x {e.count} = {e.subtotal}" if f.priced else f" x {e.count}"
-            notes.append(f"unit {e.number}: {e.name}{each}")
+            notes.append(f"unit {e.number}: {e.shown_name}{each}")
         # every unit inline, so the file loads wherever it is saved
         game = force.game
         entries = [replace(e, file=None) if e.broken or has_points(game) else

@@ -11,6 +11,7 @@ from typing import Literal
 
 from designer import __version__
 from designer.card import Card
+from designer.entries import labelled_name
 from designer.errors import InputError
 from designer.points import has_points
 from designer.roster import Force
@@ -30,9 +31,16 @@ class EntryView:
     source: str  # the path the roster names, or "inline"
     card: Card
     fields: tuple[tuple[str, str], ...] = ()  # the entry's own fields (a TACTICS side)
+    label: str = ""  # the entry's own name in this force ("Knight Squad A")
+    note: str = ""
 
     def field(self, key: str) -> str:
         return dict(self.fields).get(key, "")
+
+    @property
+    def shown_name(self) -> str:
+        """The entry's label with its unit's name, or the name: what a printout calls it."""
+        return labelled_name(self.label, self.name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,7 +209,8 @@ def roster_doc(force: Force) -> ExportDoc:
         fields = tuple((key, str(entry.fields[key])) for key in entry_keys
                        if entry.fields.get(key) is not None)
         entries.append(EntryView(number, card.title, entry.count, entry.tally.total,
-                                 entry.subtotal, entry.source or "inline", card, fields))
+                                 entry.subtotal, entry.source or "inline", card, fields,
+                                 entry.label, entry.note))
     problems = [Problem(issue.message) for issue in force.issues
                 if issue.severity == "error" and issue.code != "E-UNIT-ILLEGAL"]
     for number, entry in enumerate(force.entries, start=1):

@@ -77,7 +77,9 @@ def force_block(f: ForceView) -> list[str]:
         status = "legal" if e.card.legal else f"**{len(e.card.errors)} error(s)**"
         priced = f" {e.points} | {e.subtotal} |" if f.priced else ""
         own = "".join(f" {esc(e.field(k))} |" for k in f.entry_keys)
-        lines.append(f"| {e.number} | {esc(e.name)} |{own} {e.count} |{priced} {status} |")
+        note = f" \u2013 *{esc(e.note)}*" if e.note else ""
+        lines.append(f"| {e.number} | {esc(e.shown_name)}{note} |{own} {e.count} |{priced} "
+                     f"{status} |")
     blank = " |" * len(f.entry_keys)
     if f.priced:
         cap_note = f"of {f.cap}" if f.cap is not None else ""

@@ -131,6 +131,8 @@ def _entry(book: Book, e: ListEntry, w: float, shared: frozenset[tuple[str, str]
     paragraphs: list[list[Run]] = []
     if e.keywords:
         paragraphs.append([Run(e.keywords, "I", GREY)])
+    if e.note:
+        paragraphs.append([Run(e.note, "I", INK)])
     text = _text_part(book, paragraphs, w)
     if text:
         parts.append(text)
@@ -207,7 +209,9 @@ def _rules(book: Book, cols: Columns, rules: list[Rule], credits: list[str]) -> 
               y + heading.height(TIGHT, 0) + 1.2, INK, 0.35)
     rest = paragraphs
     while rest:
-        fitted, rest = flow(rest, TEXT, cols.w, cols.room(), leading=LEADING, gap=GAP)
+        # the block takes 1 mm below its lines: sized for the room less that, it stays
+        # in the column it was measured for
+        fitted, rest = flow(rest, TEXT, cols.w, cols.room() - 1.0, leading=LEADING, gap=GAP)
         if fitted.lines:
             x, y = cols.place(fitted.height(LEADING, GAP) + 1.0)
             book.paragraphs(fitted, x, y, LEADING, GAP)

@@ -131,7 +131,7 @@ def _row_cells(f: ForceView, e: EntryView, widths: list[float], cols: list
                ) -> tuple[list[Fitted], float]:
     errors = len(e.card.errors)
     status = "legal" if e.card.legal else f"{errors} error{'s' if errors > 1 else ''}"
-    cells = [str(e.number), e.name, e.source, str(e.count)]
+    cells = [str(e.number), e.shown_name, e.source, str(e.count)]
     if f.priced:
         cells += [str(e.points), str(e.subtotal)]
     cells.append(status)
@@ -140,6 +140,10 @@ def _row_cells(f: ForceView, e: EntryView, widths: list[float], cols: list
         small = title == "Source"
         style = "B" if title in ("Unit", "Subtotal") else ""
         size = 7.5 if small else 9.0
+        if title == "Unit" and e.note:  # the entry's note under its name, in full
+            fitted.append(shrink_wrap([[Run(text, style, INK)], [Run(e.note, "I", GREY)]],
+                                      cw - 3, size, 7, TIGHT))
+            continue
         fitted.append(one_line(text, style, cw - 3, size, 6 if small else 7, TIGHT))
     height = max(6.2, max(c.height(TIGHT, 0) for c in fitted) + 2.2)
     return fitted, height
@@ -187,7 +191,8 @@ def _entry_table(book: Book, f: ForceView, x: float, y: float, w: float) -> floa
                                                                  strict=True)):
                 last = j == len(cols) - 1
                 colour = ((GREEN if e.card.legal else RED) if last else
-                          GREY if title == "Source" else INK)
+                          GREY if title == "Source" else
+                          None if title == "Unit" and e.note else INK)
                 top = y + (h - cell.height(TIGHT, 0)) / 2
                 book.lines(cell, cx + 1.5, top, cw - 3, TIGHT, colour, align)
                 cx += cw

@@ -107,12 +107,18 @@ def force_block(f: ForceView) -> list[str]:
         status = "legal" if e.card.legal else f"{len(e.card.errors)} error(s)"
         figures = [str(e.points), str(e.subtotal)] if f.priced else []
         own = [clean(e.field(k)) for k in f.entry_keys]
-        rows.append([str(e.number), clean(e.name), *own, str(e.count), *figures, status])
+        rows.append([str(e.number), clean(e.shown_name), *own, str(e.count), *figures,
+                     status])
     total = ["", str(f.total)] if f.priced else []
     rows.append(["", "Total", *[""] * len(keys), str(f.unit_count), *total,
                  f"of {f.cap}" if f.priced and f.cap is not None else ""])
     count = 2 + len(keys)
     lines += table(rows, right={0, count, count + 1, count + 2} if f.priced else {0, count})
+    noted = [e for e in f.entries if e.note]  # under the table: a long one would widen it
+    if noted:
+        lines.append("Notes:")
+    for e in noted:
+        lines += _wrap(f"{e.number} {clean(e.shown_name)}: {clean(e.note)}", "  ", "    ")
     lines.append("")
     return lines
 

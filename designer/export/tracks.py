@@ -1,7 +1,8 @@
 """Tracks for each model of an entry: a roster entry of count N prints its card or sheet
 once, then the card's `record` tables and sections (a wound track, hit point boxes)
 N times, each copy labelled with its number, on cards or sheets of the card's own layout
-("Dock Thug: tracks 1-3 of 6"), so that no two creatures share one track."""
+("Dock Thug: tracks 1-3 of 6", or by the entry's label: "Wharf Gang (Dock Thug): tracks
+1-3 of 6"), so that no two creatures share one track."""
 
 from __future__ import annotations
 
@@ -40,9 +41,10 @@ def _copy(block: Table | Section, number: int) -> Table | Section:
                    short=f"{number} \u00b7 {block.short or block.label}")
 
 
-def tracks_for(card: Card, count: int) -> list[Card]:
-    """The tracks cards of an entry of `count` of `card`: none when it has no record
-    blocks or counts one."""
+def tracks_for(card: Card, count: int, name: str = "") -> list[Card]:
+    """The tracks cards of an entry of `count` of `card`, headed by the entry's `name`
+    (its label with the unit's name; the card's title when not given): none when it has
+    no record blocks or counts one."""
     blocks = record_blocks(card)
     if count < 2 or not blocks:
         return []
@@ -65,7 +67,7 @@ def tracks_for(card: Card, count: int) -> list[Card]:
                 else:
                     copies.append(copy)
         span = f"{start}" if start == end else f"{start}-{end}"
-        out.append(Card(f"{card.title}: tracks {span} of {count}", None, card.system,
+        out.append(Card(f"{name or card.title}: tracks {span} of {count}", None, card.system,
                         (Tag(f"one track for each of {count}", keyword=False),),
                         tuple(copies), Tally(card.title), layout=card.layout))
     return out
@@ -76,7 +78,7 @@ def with_tracks(doc: ExportDoc) -> list[tuple[Card, list[Card]]]:
     tracks: dict[int, list[Card]] = {id(c): [] for c in doc.cards}
     if doc.summary is not None:
         for entry in doc.summary.entries:
-            tracks[id(entry.card)] += tracks_for(entry.card, entry.count)
+            tracks[id(entry.card)] += tracks_for(entry.card, entry.count, entry.shown_name)
     return [(c, tracks[id(c)]) for c in doc.cards]
 
 
