@@ -31,6 +31,7 @@ from designer.tui.commands import CatalogCommands, UnitCommands
 from designer.tui.documents import ForceDoc, UnitDoc, display_path, kind_of
 from designer.tui.editors import help_keys
 from designer.tui.kept import KeptSettings
+from designer.tui.keymap import APP_BINDINGS
 from designer.tui.keys import KeyGate
 from designer.tui.quitting import QuitGuard
 from designer.tui.screens.designer import DesignerScreen
@@ -49,15 +50,7 @@ class DesignerApp(KeptSettings, QuitGuard, KeyGate):
     CSS_PATH = ["app.tcss", "widgets/widgets.tcss"]
     TITLE = "designer"
     COMMANDS = App.COMMANDS | {CatalogCommands, UnitCommands}
-    BINDINGS = [
-        Binding("ctrl+q", "quit", "Quit", priority=True, id="quit"),
-        Binding("q", "quit", "Quit", show=False, id="quit-q"),
-        Binding("f1,question_mark", "help", "Help", key_display="f1", id="help"),
-        Binding("f2", "show('forces')", "Forces", show=False, id="forces"),
-        Binding("f3", "show('browser')", "Catalog", show=False, id="catalog"),
-        Binding("f4", "show('unit')", "Unit", show=False, id="unit"),
-        Binding("ctrl+o", "open", "Open", show=False, priority=True, id="open"),
-    ]
+    BINDINGS = list(APP_BINDINGS)
 
     #: snapshot tests turn this off so the text cursor does not blink
     cursor_blink = True

@@ -19,6 +19,19 @@ MODIFIERS = frozenset({"ctrl", "shift", "alt", "meta", "super", "hyper"})
 _NAMED = frozenset(k.value.rsplit("+", 1)[-1] for k in Keys if not k.value.startswith("<"))
 
 
+#: the app's own bindings, on every screen (here, so that the keys can be checked without
+#: importing the app)
+APP_BINDINGS = [
+    Binding("ctrl+q", "quit", "Quit", priority=True, id="quit"),
+    Binding("q", "quit", "Quit", show=False, id="quit-q"),
+    Binding("f1,question_mark", "help", "Help", key_display="f1", id="help"),
+    Binding("f2", "show('forces')", "Forces", show=False, id="forces"),
+    Binding("f3", "show('browser')", "Catalog", show=False, id="catalog"),
+    Binding("f4", "show('unit')", "Unit", show=False, id="unit"),
+    Binding("ctrl+o", "open", "Open", show=False, priority=True, id="open"),
+]
+
+
 def is_key(name: str) -> bool:
     """True when `name` is a key Textual can report: modifiers joined by + to a key's
     name or character (ctrl+q, f10, shift+tab, question_mark, ?)."""
@@ -33,14 +46,13 @@ def is_key(name: str) -> bool:
 def screens_bindings() -> dict[str, list[Binding]]:
     """The bindings in force on each document screen: the app's, the screen's own and
     (the forces screen) its table's, as `designer.tui.app.binding_ids` lists them."""
-    from designer.tui.app import DesignerApp
     from designer.tui.screens.designer import DesignerScreen
     from designer.tui.screens.forces import ForcesScreen
     from designer.tui.widgets.unit_table import UnitTable
 
     def of(*owners: type) -> list[Binding]:
-        return [b for owner in (DesignerApp, *owners) for b in owner.BINDINGS
-                if isinstance(b, Binding)]
+        return [*APP_BINDINGS, *(b for owner in owners for b in owner.BINDINGS
+                                 if isinstance(b, Binding))]
 
     return {"forces": of(ForcesScreen, UnitTable, UnitTable.for_entries("entry")),
             "designer": of(DesignerScreen)}
