@@ -258,28 +258,38 @@ class FileStamp:
 
 
 def file_stamp(path: str | Path) -> FileStamp | None:
-    """The stamp of the file at `path` now; None when there is none (or it cannot be
-    read, which a save will then say)."""
+    """The stamp of the regular file at `path` now; None when there is none, it cannot
+    be read (which a save will then say), or it is a pipe or a device (never read: a
+    pipe would block)."""
     import hashlib
 
     try:
-        with open(path, "rb") as fh:
-            info = os.fstat(fh.fileno())
-            digest = hashlib.sha256(fh.read(MAX_FILE_BYTES + 1)).hexdigest()
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except (OSError, ValueError):
         return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            return None
+        with os.fdopen(os.dup(fd), "rb") as fh:
+            digest = hashlib.sha256(fh.read(MAX_FILE_BYTES + 1)).hexdigest()
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
     return FileStamp(info.st_size, info.st_mtime_ns, digest)
 
 
 def changed_since(path: str | Path, stamp: FileStamp | None) -> bool:
-    """Whether the file at `path` is not what `stamp` saw: other bytes, or a file where
-    there was none. A file touched but not changed is the same; a file gone is not
-    counted (writing it again loses nothing)."""
+    """Whether the file at `path` is not what `stamp` saw: other bytes, a file where
+    there was none, or something else than a regular file now (a pipe, a device: never
+    read). A file touched but not changed is the same; a file gone is not counted
+    (writing it again loses nothing)."""
     try:
         info = os.stat(path)
     except (OSError, ValueError):
         return False
-    if stamp is None:
+    if stamp is None or not stat.S_ISREG(info.st_mode):
         return True
     if (info.st_size, info.st_mtime_ns) == (stamp.size, stamp.mtime_ns):
         return False

@@ -11,6 +11,7 @@ overwritten. A path that cannot be read or written never stops the program.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal
 
@@ -131,6 +132,18 @@ def _said(exc: InputError, then: str) -> str:
 
 def _reason(exc: BaseException) -> str:
     return getattr(exc, "strerror", None) or str(exc)
+
+
+def update_settings(change: Callable[[Settings], Settings],
+                    path: Path | None = None) -> list[str]:
+    """Make `change` to the settings file as it is now and write it back, so that what
+    an editor or another designer wrote there meanwhile is kept, not overwritten by what
+    this one read at start. While the file has a problem nothing is written, and its
+    problems are returned (the user's text stays to fix)."""
+    settings, problems = load_settings(path)
+    if writable(problems):
+        save_settings(change(settings), path)
+    return problems
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> Path:

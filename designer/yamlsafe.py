@@ -85,6 +85,9 @@ for _tag, _construct in (
 MAX_FILE_BYTES = 10 * 1024 * 1024
 MAX_ALIASES = 10_000
 MAX_EXPANDED_NODES = 200_000
+#: values (scalars, lists, mappings) in one file: the largest catalog file holds ~3,000;
+#: millions within the byte limit would take a minute and a gigabyte to build
+MAX_NODES = MAX_EXPANDED_NODES
 MAX_DEPTH = 50  # nesting of mappings and lists; real files stay under ten
 
 
@@ -95,7 +98,7 @@ def parse_yaml(text: str, file: str | Path | None = None) -> Any:
         raise InputError(f"text is over {MAX_FILE_BYTES // 1_048_576} MB", file=file)
     try:
         aliases = "*" in text and "&" in text
-        if aliases or _depth_bound(text) > MAX_DEPTH:
+        if aliases or _nodes_bound(text) > MAX_NODES or _depth_bound(text) > MAX_DEPTH:
             _refuse_deep_or_aliased(text, file)
         data = yaml.load(text, Loader=_Loader)
     except _DuplicateKey as exc:
@@ -133,10 +136,18 @@ def _depth_bound(text: str) -> int:
     return 2 * (prefix + 1) + deepest
 
 
+def _nodes_bound(text: str) -> int:
+    """A cheap upper bound on the values in `text`, linear in it: each value but the
+    first starts after a line break or one of `,:-[{?`, and a mapping or list starts
+    where its first value does (hence twice)."""
+    return 2 * (1 + sum(text.count(c) for c in "\n,:-[{?"))
+
+
 def _refuse_deep_or_aliased(text: str, file: str | Path | None) -> None:
     """One pass over the parser's events (the C parser keeps its own stack, so it does
-    not recurse): refuse nesting deeper than MAX_DEPTH, and count aliases and the size
-    they expand to, before anything is built."""
+    not recurse): refuse nesting deeper than MAX_DEPTH, and count aliases and the
+    values the document holds once they are expanded, before anything is built (the
+    pass stops at the first value over the bound)."""
     anchors: dict[str, int] = {}
     stack: list[list] = []  # [anchor, size]
     aliases = 0
@@ -150,7 +161,8 @@ def _refuse_deep_or_aliased(text: str, file: str | Path | None) -> None:
             total += size
         if total > MAX_EXPANDED_NODES or (stack and stack[-1][1] > MAX_EXPANDED_NODES):
             raise InputError(
-                f"YAML aliases expand to over {MAX_EXPANDED_NODES:,} nodes; refused",
+                f"YAML aliases expand to over {MAX_EXPANDED_NODES:,} nodes; refused"
+                if aliases else f"YAML holds over {MAX_NODES:,} values; refused",
                 file=file,
             )
 

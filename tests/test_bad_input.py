@@ -232,3 +232,52 @@ def test_a_key_a_merge_brings_may_be_written_again():
 
     text = "base: &base {name: A, points: 10}\nunit:\n  <<: *base\n  points: 12\n"
     assert parse_yaml(text)["unit"] == {"name": "A", "points": 12}
+
+
+def _values(node) -> int:
+    """How many values (scalars, lists, mappings) a composed YAML node holds."""
+    import yaml
+
+    if isinstance(node, yaml.MappingNode):
+        return 1 + sum(_values(k) + _values(v) for k, v in node.value)
+    if isinstance(node, yaml.SequenceNode):
+        return 1 + sum(_values(v) for v in node.value)
+    return 1
+
+
+@pytest.mark.parametrize("text", [
+    "x", "a: b", "a:\n", "- - - x", "[[[[x]]]]", "{a, b, c, d}", "[a: b, c: d]",
+    "? a\n? b\n", "{a: [1, {b: c}], d: ''}", "a: |\n  two\n  lines\nb: >\n  folded\n",
+    "- !!str 1\n- &x [1, 2]\n- 'q: [u]'\n", "a: b\nc:\n  - d\n  - {e: f, g}\n",
+])
+def test_the_quick_bound_on_values_never_counts_too_few(text):
+    import yaml
+
+    from designer.yamlsafe import _nodes_bound
+
+    assert _nodes_bound(text) >= _values(yaml.compose(text))
+
+
+def test_a_file_of_a_million_values_is_refused_before_it_is_built(tmp_path, capsys,
+                                                                  monkeypatch):
+    """Under the byte limit yet taking a minute and a gigabyte to build: refused from
+    the parser's events, with nothing built."""
+    import designer.yamlsafe as yamlsafe
+
+    path = write(tmp_path, "name: X\nlist:\n" + "- [1, 2, 3]\n" * 250_000)
+    assert path.stat().st_size < yamlsafe.MAX_FILE_BYTES
+
+    def built(*args, **kwargs):
+        raise AssertionError("the document was built")
+
+    monkeypatch.setattr(yamlsafe.yaml, "load", built)
+    code, err = run_price(path, capsys)
+    assert code == 2
+    assert_one_line(err, path, "YAML holds over 200,000 values; refused")
+
+
+def test_a_file_just_under_the_values_bound_still_loads(tmp_path, capsys):
+    from designer.yamlsafe import MAX_NODES, parse_yaml
+
+    data = parse_yaml("items:\n" + "- 1\n" * (MAX_NODES - 10))
+    assert len(data["items"]) == MAX_NODES - 10

@@ -101,3 +101,23 @@ def test_a_set_is_written_whole_with_the_modes_files_get(tmp_path):
     assert _listing(folder) == ["a.txt", "b.txt"]
     with pytest.raises(ValueError, match="one folder"):
         write_all({folder / "a.txt": "A", tmp_path / "c.txt": "C"})
+
+
+def test_an_import_that_cannot_be_finished_leaves_nothing(tmp_path, monkeypatch, capsys):
+    """`designer import` writes a roster and its units: all of them, or none (a roster
+    without some of its units would not load)."""
+    export_path(ROSTER, "battlescribe", out=tmp_path / "bs")
+    back = tmp_path / "back"
+    back.mkdir()
+    (back / "ash-warden.yaml").write_text("name: my own\n")
+    args = ["import", str(tmp_path / "bs" / "northern-raid.ros"), "-o", str(back), "--force"]
+    with monkeypatch.context() as patch:
+        _full_disk_on(patch, "northern-raid.yaml")
+        assert main(args) == 2
+    assert _listing(back) == ["ash-warden.yaml"]
+    assert (back / "ash-warden.yaml").read_text() == "name: my own\n"
+    assert capsys.readouterr().err == (
+        f"designer: error: {back / 'northern-raid.yaml'}: cannot write: No space left on "
+        "device; none of the 7 files was written\n")
+    assert main(args) == 0
+    assert len(_listing(back)) == 7

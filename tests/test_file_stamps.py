@@ -46,3 +46,43 @@ def test_a_document_refuses_to_write_over_an_outside_change(tmp_path):
     other = tmp_path / "copy.yaml"
     doc.save(other)  # another file: written, and the document's own from now on
     assert doc.path == other and "points" not in other.read_text()
+
+
+def _within(seconds: float, call):
+    """`call()`'s result, from a thread given `seconds` to finish (a pipe opened for
+    reading would block it for ever)."""
+    import threading
+
+    result: list = []
+    thread = threading.Thread(target=lambda: result.append(call()), daemon=True)
+    thread.start()
+    thread.join(seconds)
+    assert not thread.is_alive(), "blocked"
+    return result[0]
+
+
+def test_a_file_replaced_by_a_pipe_is_a_change_and_never_read(tmp_path):
+    path = tmp_path / "ash-warden.yaml"
+    path.write_text(ASH_WARDEN)
+    doc = UnitDoc.load(path)
+    stamp = file_stamp(path)
+    path.unlink()
+    os.mkfifo(path)
+    assert _within(10, lambda: file_stamp(path)) is None
+    assert _within(10, lambda: changed_since(path, stamp)) is True
+
+    def save() -> str:
+        try:
+            doc.save()
+        except ChangedOnDisk as exc:
+            return exc.shown()
+        return "saved"
+
+    assert _within(10, save) == f"{path}: was changed on disk since it was read here; " \
+        "not overwritten (save it from its screen, ctrl+s, to choose)"
+    assert not path.is_file()  # the pipe is still there, not replaced unasked
+
+
+def test_a_device_is_a_change_and_never_read(tmp_path):
+    stamp = file_stamp(os.devnull)
+    assert stamp is None and changed_since(os.devnull, None)

@@ -49,7 +49,7 @@ class DesignerApp(KeptSettings, QuitGuard, KeyGate):
     CSS_PATH = ["app.tcss", "widgets/widgets.tcss"]
     TITLE = "designer"
     COMMANDS = App.COMMANDS | {CatalogCommands, UnitCommands}
-    BINDINGS = APP_BINDINGS
+    BINDINGS = list(APP_BINDINGS)
 
     #: snapshot tests turn this off so the text cursor does not blink
     cursor_blink = True

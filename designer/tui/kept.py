@@ -1,15 +1,18 @@
 """What the app keeps between runs (`designer.settings`): the theme and keys applied at
-start, the theme and recent files saved as they change, in a worker."""
+start, the theme and recent files saved as they change, in a worker, each change made
+to the file as it then is (an edit made to it meanwhile is kept)."""
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from textual import work
 
 from designer.errors import InputError
-from designer.settings import Settings, config_path, save_settings, writable
+from designer.settings import Settings, config_path, update_settings, writable
 from designer.tui.keymap import checked_keys
 
 MAX_SHOWN = 5  # notifications for the settings file's problems; the rest are counted
@@ -36,10 +39,8 @@ class KeptSettings:
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         opened = [doc.path for doc in (self._force_doc, self.unit_doc)
                   if doc is not None and doc.path is not None and doc.exists]
-        for path in opened:
-            self.settings = self.settings.with_recent(path)
         if opened:
-            self.change_settings(self.settings)
+            self.change_settings(lambda settings: _with_recent(settings, opened))
 
     def say_settings_problems(self) -> None:
         """A notification for each problem, the first few: `designer --config-path`
@@ -55,21 +56,34 @@ class KeptSettings:
 
     def _theme_changed(self, theme: Any) -> None:
         if theme.name != self.settings.theme:
-            self.change_settings(self.settings.model_copy(update={"theme": theme.name}))
+            name = theme.name
+            self.change_settings(lambda s: s.model_copy(update={"theme": name}))
 
     def remember(self, path: Path) -> None:
         """Put `path` first among the recent files the file dialogs offer."""
-        self.change_settings(self.settings.with_recent(path))
+        self.change_settings(lambda settings: settings.with_recent(path))
 
-    def change_settings(self, settings: Settings) -> None:
-        self.settings = settings
+    def change_settings(self, change: Callable[[Settings], Settings]) -> None:
+        """`change` made to the settings in use, and to the settings file as it is when
+        the worker writes it (never while the file has a problem)."""
+        self.settings = change(self.settings)
         if writable(self.settings_problems):
-            self._save_settings(settings)
+            self._save_settings(change)
 
-    @work(thread=True, exclusive=True, group="settings")
-    def _save_settings(self, settings: Settings) -> None:
+    @work(thread=True, group="settings")
+    def _save_settings(self, change: Callable[[Settings], Settings]) -> None:
         try:
-            save_settings(settings)
+            with _WRITING:  # one change at a time: each reads what the last wrote
+                update_settings(change)
         except InputError as exc:
             self.call_from_thread(self.notify, exc.shown(), title="Settings not saved",
                                   severity="warning", markup=False)
+
+
+_WRITING = threading.Lock()
+
+
+def _with_recent(settings: Settings, paths: Sequence[Path]) -> Settings:
+    for path in paths:
+        settings = settings.with_recent(path)
+    return settings

@@ -116,6 +116,36 @@ async def test_the_app_applies_and_saves_theme_keys_cap_and_recent(settings_file
 
 
 @pytest.mark.tui
+async def test_an_edit_of_the_settings_file_while_the_app_runs_is_kept(settings_file,
+                                                                       tmp_path, monkeypatch):
+    """The app writes each change (a recent file, the theme) into the file as it then
+    is: what an editor or another designer wrote there meanwhile stays; a file that
+    now has a problem is left as it is."""
+    monkeypatch.chdir(tmp_path)
+    settings_file.write_text("paper: letter\n")
+    unit = examples_dir("opentactics") / "units" / "ash-warden.yaml"
+    app = build_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        edited = "# mine\npaper: letter\npoints_cap: 300  # for the league\n"
+        settings_file.write_text(edited)  # an editor, while the app runs
+        app.remember(unit)
+        app.theme = "gruvbox"
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        assert settings_file.read_text() == (
+            f"{edited}recent:\n- {unit.resolve()}\ntheme: gruvbox\n")
+        assert app.settings.paper == "letter" and app.settings.points_cap is None
+        broken = "paper: a5\n"  # a typo made meanwhile: left for the user to fix
+        settings_file.write_text(broken)
+        app.theme = "nord"
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        assert app.settings.theme == "nord"
+        assert settings_file.read_text() == broken
+
+
+@pytest.mark.tui
 async def test_a_bad_settings_file_is_said_and_left_alone(settings_file, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     settings_file.write_text("theme: [nord\n")

@@ -9,7 +9,8 @@ our catalogue's. A roster entry's own fields (a TACTICS side) do not travel.
 
 A file that did not come from designer, or whose data does not load back as designer's,
 is refused with the reason: nothing is guessed and nothing written. Every file is checked
-before the first is written, and an existing file is only replaced when asked to."""
+before the first is written, an existing file is only replaced when asked to, and the
+files are written all together or none (`designer.io.write_all`)."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from designer.export import safe_name
 from designer.export.battlescribe.documents import COST_NAME, MARK, NS, ROOTS
 from designer.export.battlescribe.reading import kind_of, read_document
 from designer.export.battlescribe.rosters import selection_id
-from designer.io import dump_yaml, write_atomic
+from designer.io import dump_yaml, write_all
 from designer.roster import join_roster, parse_roster, split_roster
 from designer.systems import system
 from designer.units import parse_unit_data
@@ -52,13 +53,7 @@ def import_file(path: Path, out: Path, *, overwrite: bool = False) -> list[Path]
             raise InputError("exists; pass --force to overwrite", file=target)
         if target.exists() and target.resolve() == path.resolve():
             raise InputError("is the file being imported; choose another --out", file=target)
-    written = []
-    for target, text in files:
-        try:
-            written.append(write_atomic(target, text))
-        except OSError as exc:
-            raise InputError(f"cannot write: {exc.strerror or exc}", file=target) from None
-    return written
+    return write_all(dict(files))  # all of them or none (a full disk part way)
 
 
 # --- internals ---------------------------------------------------------------------------
