@@ -260,12 +260,19 @@ def test_the_field_bar_shows_only_on_a_terminal_after_a_second(monkeypatch, caps
 
 @pytest.mark.slow
 def test_odds_on_two_bundled_units_answers_in_under_100_ms():
+    """The best of three runs, each with cold caches: a busy machine's pauses make one
+    run slow, never all three."""
     lancer, corsair = str(UNITS / "iron-lancer.yaml"), str(UNITS / "sky-corsair.yaml")
     run(["odds", lancer, corsair])  # start-up: imports, catalog
-    clear_caches()
-    start = time.perf_counter()
-    code, _ = run(["odds", str(UNITS / "mountain-titan.yaml"), str(UNITS / "cinder-drake.yaml")])
-    assert code == 0 and time.perf_counter() - start < 0.1
+    titan, drake = str(UNITS / "mountain-titan.yaml"), str(UNITS / "cinder-drake.yaml")
+    times = []
+    for _ in range(3):
+        clear_caches()
+        start = time.perf_counter()
+        code, _ = run(["odds", titan, drake])
+        times.append(time.perf_counter() - start)
+        assert code == 0
+    assert min(times) < 0.1, times
 
 
 def test_the_fields_price_of_a_win_is_the_same_whatever_mode_the_unit_uses():
