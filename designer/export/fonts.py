@@ -198,7 +198,8 @@ def split(text: str, style: str) -> Split:
     latin = latin_advances(style)
     runs: list[Run] = []
     missing: set[str] = set()
-    font, drawn, units = LATIN, [], 0
+    drawn: list[str] = []
+    font, units = LATIN, 0
     for ch in text:
         if ch in latin:
             this, w = LATIN, latin[ch]

@@ -16,13 +16,15 @@ from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar, cast
 
 from designer.errors import InputError
 from designer.systems.listing import Limit, Listing
 from designer.tally import Issue, Tally
 
 if TYPE_CHECKING:
+    from typing_extensions import TypeForm
+
     from designer.card import Card
 
 U = TypeVar("U")  # a system's unit
@@ -191,10 +193,11 @@ class GameSystem(ABC, Generic[U, C, F]):
     #: how army-list data (BattleScribe) names what this system's cards hold
     LISTING: ClassVar[Listing] = Listing()
 
-    def capability(self, kind: type[K]) -> K | None:
+    def capability(self, kind: TypeForm[K]) -> K | None:
         """This system as a `kind` (a capability such as `Points`), or None when it does
-        not have it: the one question a shell asks before using one."""
-        return self if isinstance(self, kind) else None
+        not have it: the one question a shell asks before using one. `kind` is a type
+        form, not a `type[K]`: a capability is abstract and is never instantiated here."""
+        return self if isinstance(self, cast("type[K]", kind)) else None
 
     # --- files -------------------------------------------------------------------------
 

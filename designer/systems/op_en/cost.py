@@ -127,10 +127,12 @@ def final_stats(unit: Character, forms: tuple[Form, ...], traits: tuple[Trait, .
     first = forms[0] if forms else None
     stats["move"] = first.move if first else None
     stats["body"] = first.body if first else None
-    for source in (*forms, *traits):
+    sources: tuple[Form | Trait, ...] = (*forms, *traits)
+    for source in sources:
         for stat, change in source.modifiers.items():
-            if stats[stat] is not None:
-                stats[stat] = stats[stat] + change  # type: ignore[operator]
+            now = stats[stat]
+            if now is not None:
+                stats[stat] = now + change
     return stats
 
 
@@ -172,10 +174,10 @@ def fold(unit: Character, catalog: Catalog) -> Final:
                              choice, entry, points, how))
     abilities = []
     for i, choice in enumerate(unit.abilities):
-        entry = None if choice.custom else catalog.ability(choice.name)
-        points, how = _priced(choice, entry.price if entry else None, stats)
-        abilities.append(Picked("ability", entry.name if entry else choice.name,
-                                f"abilities[{i}]", choice, entry, points, how))
+        ability = None if choice.custom else catalog.ability(choice.name)
+        points, how = _priced(choice, ability.price if ability else None, stats)
+        abilities.append(Picked("ability", ability.name if ability else choice.name,
+                                f"abilities[{i}]", choice, ability, points, how))
     for form in forms:
         for name in form.grants:
             granted = catalog.ability(name)

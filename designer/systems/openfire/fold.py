@@ -276,9 +276,9 @@ def fold_entry(index: int, entry: ModelEntry, unit: Unit, catalog: Catalog,
             changed.append(f"adds {rule.label}")
         rules.append(rule)
     taken: list[Taken] = []
-    for i, ref in enumerate(entry.upgrades):
-        upgrade = catalog.upgrade(ref.name)
-        taken.append(Taken(upgrade.name if upgrade else ref.name, upgrade, ref.weapon,
+    for i, chosen in enumerate(entry.upgrades):
+        upgrade = catalog.upgrade(chosen.name)
+        taken.append(Taken(upgrade.name if upgrade else chosen.name, upgrade, chosen.weapon,
                            f"{where}.upgrades[{i}]"))
         if upgrade is not None:
             _apply(stats, upgrade.effect)
