@@ -18,6 +18,8 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar, cast
 
+from pydantic import BaseModel
+
 from designer.errors import InputError
 from designer.systems.listing import Limit, Listing
 from designer.tally import Issue, Tally
@@ -245,10 +247,9 @@ class GameSystem(ABC, Generic[U, C, F]):
 
     def with_unit_id(self, unit: U, unit_id: str) -> U:
         """`unit` keeping `unit_id`; unchanged when its model holds no id."""
-        if "id" not in getattr(type(unit), "model_fields", {}):
+        if not isinstance(unit, BaseModel) or "id" not in type(unit).model_fields:
             return unit
-        copied: U = unit.model_copy(update={"id": unit_id})  # type: ignore[attr-defined]
-        return copied
+        return unit.model_copy(update={"id": unit_id})
 
     def is_roster(self, data: dict[str, Any]) -> bool:
         """Whether a file's data is a roster (a force) rather than one unit."""

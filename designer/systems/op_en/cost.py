@@ -215,9 +215,8 @@ def breakdown(final: Final, catalog: Catalog) -> list[Line]:
         lines.append(Line("rank", final.rank.label, final.rank.cost))
     lines += [Line("form", f"Form: {f.name}", f.cost) for f in final.forms]
     if catalog.core.stat_total_is_cost:
-        values = [final.stats[s] for s in STATS if final.stats[s] is not None]
-        lines.append(Line("stats", "Stat total " + "+".join(map(str, values)),
-                          sum(values)))  # type: ignore[arg-type]
+        values = [v for s in STATS if (v := final.stats[s]) is not None]
+        lines.append(Line("stats", "Stat total " + "+".join(map(str, values)), sum(values)))
     lines += [Line("trait", f"Trait: {t.name}", t.cost) for t in final.traits]
     for picked in final.talents:
         lines.append(Line("talents", f"{picked.kind.title()}: {picked.name} ({picked.how})",

@@ -25,6 +25,8 @@ SKILLS: tuple[Skill, ...] = ("melee", "ballistic", "arcane", "technical")
 SIDES: tuple[Side, ...] = ("off", "def")
 CATEGORIES: tuple[Category, ...] = ("tactical", "occupation", "elemental", "species", "other")
 CATALOG_FILES = ("abilities", "equipment", "types", "costs", "saves")
+#: a pool's name in a file ("melee_off") -> its skill and side
+_POOL_KEYS: dict[str, tuple[Skill, Side]] = {f"{s}_{d}": (s, d) for s in SKILLS for d in SIDES}
 
 
 class _Strict(BaseModel):
@@ -99,8 +101,7 @@ class BumpEffect(_Strict):
 
     @cached_property
     def key(self) -> tuple[Skill, Side]:
-        skill, side = self.pool.rsplit("_", 1)
-        return skill, side  # type: ignore[return-value]
+        return _POOL_KEYS[self.pool]
 
     @property
     def skill(self) -> Skill:
