@@ -1,17 +1,13 @@
 """The step editors of every game system, behind one registry.
 
 A system's editors live in `designer.tui.editors.<NAME, - as _>` (the only TUI code that
-may import the system itself); that module holds:
+may import the system itself), which holds them as one typed `EditorKit` named `KIT`: the
+editor of each step it has one for, the editors' stylesheets and the system's `rename`.
 
-- `EDITORS`: step key -> `StepEditor` subclass;
-- optionally `rename(unit, name) -> unit` (else a unit is renamed through its data),
-  `CSS_PATH` (the editors' stylesheet) and `HELP_KEYS` (the help's lines for keys of
-  its own editors).
-
-`editors_for(game)` finds it with importlib, so generic code never names a system; a
-step without an editor gets `GuideEditor` (its guidance, findings and the card), and a
-last step without one the generic `TallyEditor`. `register_editors` adds a kit for a
-system outside this package (a test's toy system, a plug-in).
+`kit_for(game)` finds it (one import, kept), so generic code never names a system; a step
+without an editor gets `GuideEditor` (its guidance, findings and the card), and a last
+step without one the generic `TallyEditor`. `register_editors` adds a kit for a system
+outside this package (a test's toy system, a plug-in).
 """
 
 from __future__ import annotations
@@ -29,7 +25,7 @@ from designer.tui.editors.fallback import GuideEditor
 from designer.tui.editors.tally import TallyEditor
 
 __all__ = ["EditUnit", "EditorKit", "GoToStep", "GuideEditor", "RunAction", "StepEditor",
-           "TallyEditor", "View", "editor_css", "editors_for", "help_keys",
+           "TallyEditor", "View", "editor_css", "editors_for", "kit_for",
            "register_editors", "renamed"]
 
 
@@ -37,21 +33,22 @@ __all__ = ["EditUnit", "EditorKit", "GoToStep", "GuideEditor", "RunAction", "Ste
 class EditorKit:
     """What a system brings to the designer."""
 
+    #: step key -> the step's editor (a step not named gets a generic one)
     editors: Mapping[str, type[StepEditor]] = field(default_factory=dict)
-    rename: Callable[[Any, str], Any] | None = None
+    #: the editors' stylesheets
     css: tuple[Path, ...] = ()
-    help_keys: tuple[tuple[str, str], ...] = ()
+    #: `rename(unit, name) -> unit`; None: the unit is renamed through its data
+    rename: Callable[[Any, str], Any] | None = None
 
 
 _kits: dict[str, EditorKit] = {}
 
 
-def register_editors(name: str, mapping: Mapping[str, type[StepEditor]], *,
+def register_editors(name: str, editors: Mapping[str, type[StepEditor]], *,
                      rename: Callable[[Any, str], Any] | None = None,
-                     css: tuple[Path, ...] = (),
-                     help_keys: tuple[tuple[str, str], ...] = ()) -> None:
-    """Use `mapping` (step key -> editor) for the system `name`."""
-    _kits[name] = EditorKit(dict(mapping), rename, tuple(css), tuple(help_keys))
+                     css: tuple[Path, ...] = ()) -> None:
+    """Use `editors` (step key -> editor) for the system `name`."""
+    _kits[name] = EditorKit(dict(editors), tuple(css), rename)
 
 
 def unregister_editors(name: str) -> None:
@@ -59,21 +56,23 @@ def unregister_editors(name: str) -> None:
 
 
 def kit_for(game: GameSystem) -> EditorKit:
+    """The system's editor kit: its package's `KIT`, or none of its own."""
     kit = _kits.get(game.NAME)
-    if kit is not None:
-        return kit
-    module_name = f"{__name__}.{game.NAME.replace('-', '_')}"
+    if kit is None:
+        kit = _kits[game.NAME] = _imported_kit(f"{__name__}.{game.NAME.replace('-', '_')}")
+    return kit
+
+
+def _imported_kit(module_name: str) -> EditorKit:
     try:
         module = import_module(module_name)
     except ModuleNotFoundError as exc:
         if exc.name != module_name:
             raise
-        kit = EditorKit()  # a system without editors of its own: every step is generic
-    else:
-        css = getattr(module, "CSS_PATH", None)
-        kit = EditorKit(dict(getattr(module, "EDITORS", {})), getattr(module, "rename", None),
-                        (Path(css),) if css else (), tuple(getattr(module, "HELP_KEYS", ())))
-    _kits[game.NAME] = kit
+        return EditorKit()  # a system without editors of its own: every step is generic
+    kit = module.KIT
+    if not isinstance(kit, EditorKit):
+        raise TypeError(f"{module_name}.KIT is a {type(kit).__name__}, not an EditorKit")
     return kit
 
 
@@ -91,14 +90,9 @@ def editor_css(game: GameSystem) -> list[Path]:
     return list(kit_for(game).css)
 
 
-def help_keys(game: GameSystem) -> tuple[tuple[str, str], ...]:
-    """The help's lines for keys of the system's own editors."""
-    return kit_for(game).help_keys
-
-
 def renamed(game: GameSystem, catalog: Any, unit: Any, name: str) -> Any:
     """`unit` called `name`: by the system's editors' `rename`, else through its data (the
-    unit unchanged when the system refuses the name)."""
+    unit unchanged when the system refuses the name). The one place a unit is renamed."""
     rename = kit_for(game).rename
     if rename is not None:
         return rename(unit, name)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol, cast
 
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -17,8 +17,16 @@ from textual.widgets import OptionList, Static
 
 from designer.systems import Assessment, GameSystem, Step
 from designer.tally import Issue, Line, Tally
+from designer.tui.editors.kit.picker import Picker
 from designer.tui.widgets.shown import set_content
 from designer.tui.widgets.tally import issue_content
+
+#: the class of the fields bound to the unit (`kit.fields`): `sync` shows each the view
+BOUND = "bound"
+
+
+class BoundField(Protocol):
+    def show_view(self, view: View) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +162,10 @@ class StepEditor(VerticalScroll, can_focus=False):
             if keep:
                 self.focus_id(keep)
         await self.update_fields(view)
+        for field in self.query(f".{BOUND}"):
+            cast(BoundField, field).show_view(view)
+        for picker in self.query(Picker):
+            picker.refill()
         if focus and not rebuild:
             self.focus_id(focus)
         self.show_issues(view)
@@ -169,8 +181,12 @@ class StepEditor(VerticalScroll, can_focus=False):
     async def update_fields(self, view: View) -> None:
         """Bring the fields up to date without rebuilding them."""
 
+    def findings(self, view: View) -> list[Issue]:
+        """The findings the step shows: those filed under it."""
+        return view.issues_of(self.key)
+
     def show_issues(self, view: View) -> None:
-        mine = view.issues_of(self.key)
+        mine = self.findings(view)
         widget = self.query_one(".step-issues", Static)
         if widget.display != bool(mine):
             widget.display = bool(mine)

@@ -15,6 +15,7 @@ from textual.content import Content
 from textual.widgets import ContentSwitcher, Footer, Static
 
 from designer.errors import InputError
+from designer.systems import GameSystem
 from designer.tally import Tally
 from designer.tui.documents import EntryLink, UnitDoc, display_path
 from designer.tui.editors import (
@@ -54,19 +55,21 @@ class DesignerScreen(DocumentScreen):
     BINDINGS = [
         *DOCUMENT_BINDINGS,
         Binding("pagedown,ctrl+n", "next_step", "Next", priority=True, key_display="PgDn",
-                id="next-step"),
+                tooltip="next step (ctrl+n too)", id="next-step"),
         Binding("pageup", "previous_step", "Prev", priority=True, key_display="PgUp",
-                show=False, id="previous-step"),
-        Binding("escape", "close", "Back", id="back"),
-        Binding("ctrl+t", "focus_stepper", "Steps", show=False, id="steps"),
-        Binding("f5", "matchups", "Matchups", id="matchups"),
+                show=False, tooltip="previous step", id="previous-step"),
+        Binding("escape", "close", "Back", tooltip="back to the force (when opened from one)",
+                id="back"),
+        Binding("ctrl+t", "focus_stepper", "Steps", show=False,
+                tooltip="focus the list of steps (↑/↓ move between steps)", id="steps"),
+        Binding("f5", "matchups", "Matchups", id="matchups",
+                tooltip="matchups: the odds against an opponent, live as the design changes"),
         # alt+digit jumps wherever the focus is (a number field takes plain digits)
-        Binding(STEP_KEYS[0], "goto(0)", "Step", key_display="alt+1…9", priority=True,
-                id="step-1"),
-        *[Binding(keys, f"goto({n})", f"Step {n + 1}", show=False, priority=True,
-                  id=f"step-{n + 1}")
-          for n, keys in enumerate(STEP_KEYS[1:], start=1)],
-        *[Binding(str(n), f"goto({n - 1})", f"Step {n}", show=False)
+        *[Binding(keys, f"goto({n})", "Step" if n == 0 else f"Step {n + 1}", show=n == 0,
+                  key_display="alt+1…9", priority=True, tooltip="go to a step, from any field",
+                  id=f"step-{n + 1}") for n, keys in enumerate(STEP_KEYS)],
+        *[Binding(str(n), f"goto({n - 1})", f"Step {n}", show=False,
+                  tooltip="go to a step (when the focus is not on a number or text field)")
           for n in range(1, MAX_STEP_KEYS + 1)],
     ]
 
@@ -344,10 +347,16 @@ class DesignerScreen(DocumentScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "close":
             return self.link is not None
+        return self.game_offers(self.game, action, parameters)
+
+    @staticmethod
+    def game_offers(game: GameSystem, action: str, parameters: tuple[object, ...]) -> bool:
+        """Whether the designer of the system's units offers `action` (the help lists
+        only those keys)."""
         if action == "matchups":
-            return self.game.ENGAGES
+            return game.ENGAGES
         if action == "goto" and parameters:
-            return int(parameters[0]) < len(self.steps)  # type: ignore[call-overload]
+            return int(parameters[0]) < len(game.steps())  # type: ignore[call-overload]
         return True
 
     def action_close(self) -> None:

@@ -1,20 +1,38 @@
 """The help screen: what each screen is for, every key, and the game system's build
-steps with their guidance."""
+steps with their guidance.
+
+The designer's keys are read from the bindings themselves (the designer screen's, the
+fields' and each step editor's: what a binding does is its tooltip, else its
+description), with the keys the settings' `keys:` gave them, so the help says what the
+keys do now."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
+from textual.actions import parse
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
+from textual.keys import format_key
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Static
 
 from designer.systems import GameSystem
+from designer.tui.editors import editors_for
+from designer.tui.widgets.fields import Cycle, FieldButton, Row, Spinner, Tick
+from designer.tui.widgets.lists import MovingList
+from designer.tui.widgets.text import SearchField
 
 Keys = tuple[tuple[str, str], ...]
+
+#: keys the help names in words, as its other lines do (not as the footer's signs)
+WORDS = {"enter": "enter", "backspace": "backspace", "delete": "delete"}
+#: the fields every step editor is built from, in the order the help lists their keys
+FIELDS: tuple[type[Widget], ...] = (Spinner, Cycle, Row, Tick, FieldButton, MovingList,
+                                    SearchField)
 
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
            "ten", "eleven", "twelve")
@@ -29,13 +47,79 @@ def or_list(words: Sequence[str]) -> str:
     return f"{', '.join(words[:-1])} or {words[-1]}" if len(words) > 1 else "".join(words)
 
 
-def keys_for(game: GameSystem, sections: Sequence[str] = (), own: Keys = (),
-             formats: Sequence[str] = (), ids: Sequence[str] = ()
+def key_text(binding: Binding, keymap: Mapping[str, str]) -> str:
+    """How the help writes a binding's keys: as the settings remapped them, else as the
+    binding shows them (`key_display`), else each key."""
+    keys = keymap.get(binding.id or "") if binding.id else None
+    if keys is None and binding.key_display:
+        return binding.key_display
+    return "  ".join(WORDS.get(k.strip()) or format_key(k.strip())
+                     for k in (keys or binding.key).split(","))
+
+
+def runs(keys: list[str]) -> list[str]:
+    """Digits in a row written as a span: '1 … 9'."""
+    if len(keys) > 2 and all(k.isdigit() and len(k) == 1 for k in keys) and \
+            [int(k) for k in keys] == list(range(int(keys[0]), int(keys[-1]) + 1)):
+        return [f"{keys[0]} … {keys[-1]}"]
+    return keys
+
+
+def binding_rows(bindings: Iterable[BindingType], keymap: Mapping[str, str] = {}) -> Keys:
+    """(keys, what they do) for each thing `bindings` do: the bindings that do one thing
+    on one row."""
+    rows: dict[str, list[str]] = {}
+    for binding in bindings:
+        if not isinstance(binding, Binding):
+            continue
+        what = binding.tooltip or binding.description
+        if what:
+            keys = rows.setdefault(what, [])
+            text = key_text(binding, keymap)
+            if text not in keys:
+                keys.append(text)
+    return tuple(("  ".join(runs(keys)), what) for what, keys in rows.items())
+
+
+def own_bindings(cls: type) -> list[BindingType]:
+    """The bindings `cls` and its bases declare, but for those of the Textual widgets it
+    is built on (their own keys: a list's home and end, a text's cursor keys)."""
+    return [b for c in reversed(cls.__mro__) if "BINDINGS" in vars(c)
+            and not c.__module__.startswith("textual.") for b in vars(c)["BINDINGS"]]
+
+
+def field_rows(keymap: Mapping[str, str] = {}) -> Keys:
+    """The keys of the fields: those several kinds share once, the others with the kind
+    they belong to."""
+    kinds = [(f.BINDING_GROUP_TITLE or f.__name__, binding_rows(own_bindings(f), keymap))
+             for f in FIELDS]
+    count: dict[tuple[str, str], int] = {}
+    for _kind, rows in kinds:
+        for row in rows:
+            count[row] = count.get(row, 0) + 1
+    shared = list(dict.fromkeys(row for _kind, rows in kinds for row in rows
+                                if count[row] > 1))
+    return (*shared, *((keys, f"{kind}: {what}") for kind, rows in kinds
+                       for keys, what in rows if count[(keys, what)] == 1))
+
+
+def designer_rows(game: GameSystem, formats: Sequence[str],
+                  keymap: Mapping[str, str]) -> Keys:
+    """The designer screen's keys that serve the system's steps."""
+    from designer.tui.screens.designer import DesignerScreen
+
+    offered = [b for b in DesignerScreen.BINDINGS if isinstance(b, Binding)
+               and DesignerScreen.game_offers(game, *parse(b.action)[1:])]
+    return tuple((keys, f"{what}: {or_list(formats)}" if what == "export" and formats
+                  else what) for keys, what in binding_rows(offered, keymap))
+
+
+def keys_for(game: GameSystem, sections: Sequence[str] = (), formats: Sequence[str] = (),
+             ids: Sequence[str] = (), keymap: Mapping[str, str] = {}
              ) -> tuple[tuple[str, Keys], ...]:
-    """The keys of every screen; `sections` are the catalog browser's, `own` the keys of
-    the system's own editors (listed among the designer's), `formats` the exports',
-    `ids` the binding ids the settings' `keys:` remaps."""
-    steps = len(game.steps())
+    """The keys of every screen; `sections` are the catalog browser's, `formats` the
+    exports', `ids` the binding ids the settings' `keys:` remaps and `keymap` what it
+    remapped them to."""
     word = game.UNIT_WORD
     browser = f" ({', '.join(sections)})" if sections else ""
     return (
@@ -49,22 +133,8 @@ def keys_for(game: GameSystem, sections: Sequence[str] = (), own: Keys = (),
             ("q  ctrl+q", "quit (asks first when something is not saved)"),
             ("tab  shift+tab", "next / previous field"),
         )),
-        (f"{word.title()} designer", (
-            ("pgdn  ctrl+n / pgup", "next / previous step"),
-            (f"1 … {min(steps, 9)}",
-             "go to a step (when the focus is not on a number or text field)"),
-            ("ctrl+t", "focus the list of steps (↑/↓ move between steps)"),
-            ("← → or - +", "change the focused number; or type it (1 then 0 makes 10)"),
-            ("↑ ↓", "previous / next field"),
-            *own,
-            ("enter  space", "press a button, tick a box, add the highlighted list entry"),
-            ("ctrl+s", f"save (a {word} held inside a force saves the force)"),
-            ("ctrl+z / ctrl+y", "undo / redo any edit"),
-            ("ctrl+e", f"export: {or_list(formats)}" if formats else "export"),
-            *((("f5", f"matchups: the odds against an opponent, live as the {word} "
-                      "changes"),) if game.ENGAGES else ()),
-            ("esc", "back to the force (when opened from one)"),
-        )),
+        (f"{word.title()} designer", designer_rows(game, formats, keymap)),
+        ("Fields of the steps", field_rows(keymap)),
         ("Catalog browser", (
             ("type", "search the section (the same search as `designer catalog --search`)"),
             ("enter", f"add the entry to the {word} being designed"),
@@ -89,21 +159,27 @@ def keys_for(game: GameSystem, sections: Sequence[str] = (), own: Keys = (),
     )
 
 
-def help_rows(game: GameSystem, keys: tuple[tuple[str, Keys], ...]) -> ComposeResult:
+def step_rows(game: GameSystem, keymap: Mapping[str, str] = {}) -> Keys:
+    """Each build step with its guidance, and the keys of the step's own editor."""
+    editors = editors_for(game)
+    rows: list[tuple[str, str]] = []
+    for n, step in enumerate(game.steps(), start=1):
+        rows.append((f"{n} {step.title}", step.guidance))
+        rows += [(f"  {keys}", what) for keys, what in binding_rows(
+            own_bindings(editors[step.key]), keymap)]
+    return tuple(rows)
+
+
+def help_rows(game: GameSystem, keys: tuple[tuple[str, Keys], ...],
+              keymap: Mapping[str, str] = {}) -> ComposeResult:
     """The help as rows of key and meaning; a long meaning wraps in its own column."""
-    for title, rows in keys:
+    steps = f"The {number_word(len(game.steps()))} build steps"
+    for title, rows in (*keys, (steps, step_rows(game, keymap))):
         yield Static(Content.styled(title, "bold $accent"), classes="help-title")
         for key, what in rows:
             with Horizontal(classes="help-row"):
                 yield Static(Content.styled(f"  {key}", "bold"), classes="help-key")
                 yield Static(what, classes="help-what")
-    steps = game.steps()
-    yield Static(Content.styled(f"The {number_word(len(steps))} build steps", "bold $accent"),
-                 classes="help-title")
-    for n, step in enumerate(steps, start=1):
-        with Horizontal(classes="help-row"):
-            yield Static(Content.styled(f"  {n} {step.title}", "bold"), classes="help-key")
-            yield Static(step.guidance, classes="help-what")
 
 
 class HelpScreen(ModalScreen):
@@ -111,17 +187,18 @@ class HelpScreen(ModalScreen):
     BINDINGS = [Binding("escape,f1,question_mark,q", "dismiss", "Close")]
 
     def __init__(self, game: GameSystem, *, sections: Sequence[str] = (),
-                 own_keys: Keys = (), formats: Sequence[str] = (),
-                 ids: Sequence[str] = ()) -> None:
+                 formats: Sequence[str] = (), ids: Sequence[str] = (),
+                 keymap: Mapping[str, str] = {}) -> None:
         super().__init__()
         self.game = game
-        self.keys = keys_for(game, sections, own_keys, formats, ids)
+        self.keymap = keymap
+        self.keys = keys_for(game, sections, formats, ids, keymap)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog help", id="help") as frame:
             frame.border_title = "Help"
             frame.border_subtitle = "esc closes"
-            yield from help_rows(self.game, self.keys)
+            yield from help_rows(self.game, self.keys, self.keymap)
 
     def on_mount(self) -> None:
         width = max(len(key) for _title, rows in self.keys for key, _what in rows) + 3

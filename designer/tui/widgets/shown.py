@@ -12,6 +12,11 @@ from textual.widgets import Static
 from designer.tui.widgets.lines import same
 
 
+def muted(text: str) -> Content:
+    """`text` in the theme's quiet colour: hints, notes, what is given rather than chosen."""
+    return Content.styled(text, "$foreground-muted")
+
+
 def set_content(widget: Static, content: Content) -> bool:
     """Show `content` in a Static, doing nothing when it is what is shown already, and
     skipping the layout pass when the height cannot change (the same number of lines,

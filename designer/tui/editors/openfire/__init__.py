@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from designer.systems.openfire.edits import set_name as rename
+from designer.systems.openfire.edits import set_name
+from designer.tui.editors import EditorKit
 from designer.tui.editors.base import StepEditor
 from designer.tui.editors.openfire.profile import ProfileEditor
 from designer.tui.editors.openfire.rules import RulesEditor
@@ -22,14 +23,6 @@ EDITORS: dict[str, type[StepEditor]] = {
     "tally": CostingTallyEditor,
 }
 
-CSS_PATH = Path(__file__).parent / "editors.tcss"
+KIT = EditorKit(EDITORS, css=(Path(__file__).parent / "editors.tcss",), rename=set_name)
 
-#: what the help lists for keys of these editors, among the designer's keys
-HELP_KEYS = (
-    ("← →", "a count, attribute or X; the entry a list adds to (Add to)"),
-    ("enter", "add the highlighted profile, weapon, rule or upgrade; load a weapon of "
-              "your own into its form"),
-    ("delete  x", "remove the focused entry, weapon, rule, ability or upgrade"),
-)
-
-__all__ = ["CSS_PATH", "EDITORS", "HELP_KEYS", "rename"]
+__all__ = ["EDITORS", "KIT"]

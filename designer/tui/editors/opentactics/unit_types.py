@@ -16,7 +16,9 @@ from textual.widgets import Button, Select, SelectionList, Static
 from designer.systems.opentactics import edits
 from designer.systems.opentactics.catalog import CATEGORIES, Catalog
 from designer.tui.editors.base import StepEditor, View, pts
-from designer.tui.widgets.fields import FieldButton, Row
+from designer.tui.editors.kit.fields import ChosenRow, at
+from designer.tui.widgets.fields import FieldButton
+from designer.tui.widgets.shown import set_content
 from designer.tui.widgets.text import TextField
 
 CATEGORY_TITLES = {
@@ -48,8 +50,9 @@ class TypesEditor(StepEditor):
             yield FieldButton("Add", id="add-custom-type", compact=True)
         for i, t in edits.custom_types(unit, catalog):
             category = t.category or "species (unknown)"
-            yield Row(f"{t.name} ({category})", key=i, id=f"custom-type-{i}",
-                      classes="custom-type")
+            yield ChosenRow(f"{t.name} ({category})", remove=at(edits.remove_type, i),
+                            focus="custom-type-name", key=i, id=f"custom-type-{i}",
+                            classes="custom-type")
 
     def _lists(self, unit: Any, catalog: Catalog) -> Iterator[SelectionList]:
         costs = catalog.costs
@@ -78,8 +81,8 @@ class TypesEditor(StepEditor):
         unit, catalog = view.unit, view.catalog
         points = sum(line.points for line in view.tally.breakdown if line.step == "types")
         names = ", ".join(t.name for t in unit.types) or "none yet"
-        chosen = Content(f"Types: {names} · {pts(points)}")
-        self.query_one("#types-chosen", Static).update(chosen)
+        set_content(self.query_one("#types-chosen", Static),
+                    Content(f"Types: {names} · {pts(points)}"))
         for selection in self.query(SelectionList):
             wanted = {e.name for e in catalog.types_in(selection.id.split("-", 1)[1])
                       if self._has(unit, e)}
@@ -120,8 +123,3 @@ class TypesEditor(StepEditor):
         field.value = ""
         self.edit(edits.set_type, name, True, str(category),
                   focus="custom-type-name")
-
-    @on(Row.Removed, ".custom-type")
-    def remove(self, event: Row.Removed) -> None:
-        event.stop()
-        self.edit(edits.remove_type, event.row.key, focus="custom-type-name")

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from designer.systems.tactics.edits import set_name as rename
+from designer.systems.tactics.edits import set_name
+from designer.tui.editors import EditorKit
 from designer.tui.editors.base import StepEditor
 from designer.tui.editors.tactics.actions import ActionListsEditor
 from designer.tui.editors.tactics.attributes import AttributesEditor, DefencesEditor
@@ -22,13 +23,6 @@ EDITORS: dict[str, type[StepEditor]] = {
     "sheet": SheetEditor,
 }
 
-CSS_PATH = Path(__file__).parent / "editors.tcss"
+KIT = EditorKit(EDITORS, css=(Path(__file__).parent / "editors.tcss",), rename=set_name)
 
-#: what the help lists for keys of these editors, among the designer's keys
-HELP_KEYS = (
-    ("← →", "the kind, a heavy's actions, an attribute, a weapon's band or area"),
-    ("enter", "add the weapon or action typed; load a weapon's row into the form"),
-    ("delete  x", "remove the focused weapon or action; Acumen once set"),
-)
-
-__all__ = ["CSS_PATH", "EDITORS", "HELP_KEYS", "rename"]
+__all__ = ["EDITORS", "KIT"]
