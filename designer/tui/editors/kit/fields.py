@@ -49,16 +49,17 @@ def post_edit(widget: Widget, change: Change | None, *value: Any, merge: Hashabl
 
 class NumberField(Spinner):
     """A whole number of the unit's, with a note beside it (fixed, or worked out from the
-    view); a removable one (`remove`) posts that edit on delete and puts the focus on
-    `remove_focus`."""
+    view); with `remove`, delete posts that edit and puts the focus on `remove_focus`
+    (`removable=True` without it leaves delete to the editor)."""
 
     def __init__(self, view: View, label: str, read: Read, change: Change | None = None, *,
                  note: Note | str | Content = "", remove: Change | None = None,
                  remove_focus: str | None = None, focus: str | None = None,
                  **kwargs: Any) -> None:
         value = read(view)
+        kwargs.setdefault("removable", remove is not None)
         super().__init__(label, value, note=note(view, value) if callable(note) else note,
-                         removable=remove is not None, **kwargs)
+                         **kwargs)
         self.add_class(BOUND)
         self.read, self.change = read, change
         self.noter = note if callable(note) else None
@@ -76,8 +77,9 @@ class NumberField(Spinner):
 
     @on(Spinner.Removed)
     def _removed(self, event: Spinner.Removed) -> None:
-        event.stop()
-        post_edit(self, self.remove_edit, focus=self.remove_focus)
+        if self.remove_edit is not None:
+            event.stop()
+            post_edit(self, self.remove_edit, focus=self.remove_focus)
 
 
 class FormNumber(Spinner):

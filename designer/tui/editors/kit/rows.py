@@ -14,8 +14,7 @@ from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Static
 
-from designer.tui.editors.kit.fields import ChosenRow
-from designer.tui.widgets.fields import Row, Spinner
+from designer.tui.widgets.fields import Cycle, Row, Spinner
 from designer.tui.widgets.lines import same
 from designer.tui.widgets.shown import set_content
 
@@ -24,19 +23,28 @@ def as_content(text: object) -> Content:
     return text if isinstance(text, Content) else Content(str(text))
 
 
+#: what a kit field is given besides what it shows: a row kept takes the new row's
+KEPT = ("key", "removable", "read", "change", "noter", "remove_edit", "remove_focus",
+        "focus_after")
+
+
 def renew(shown: Widget, new: Widget) -> None:
     """`shown` showing what `new` would (a row of the same kind and id)."""
-    if isinstance(shown, ChosenRow) and isinstance(new, ChosenRow):
-        shown.remove_edit, shown.focus_after = new.remove_edit, new.focus_after
+    for name in KEPT:
+        if hasattr(new, name):
+            setattr(shown, name, getattr(new, name))
     if isinstance(shown, Row) and isinstance(new, Row):
-        shown.key, shown.removable = new.key, new.removable
         if not same(as_content(shown.text), as_content(new.text)):
             shown.set_reactive(Row.text, new.text)
             shown.refresh()
     elif isinstance(shown, Spinner) and isinstance(new, Spinner):
-        shown.key = new.key
         shown.relabel(new.label)
         shown.value, shown.note = new.value, new.note
+    elif isinstance(shown, Cycle) and isinstance(new, Cycle):
+        if (shown.label, shown.options) != (new.label, new.options):
+            shown.label, shown.options = new.label, new.options
+            shown.refresh(layout=True)
+        shown.value = new.value
     elif isinstance(shown, Static) and isinstance(new, Static):
         content = as_content(new.content)
         if not same(as_content(shown.content), content):

@@ -10,7 +10,6 @@ from typing import Any
 from pydantic import ValidationError
 from textual import on
 from textual.app import ComposeResult
-from textual.content import Content
 
 from designer.systems import Step
 from designer.systems.openfire import dice, edits
@@ -19,15 +18,12 @@ from designer.systems.openfire.cost import Final
 from designer.systems.openfire.fold import Figure, Shot
 from designer.systems.openfire.models import Unit
 from designer.tui.editors.base import StepEditor, View, pts
+from designer.tui.editors.kit.picker import Picker
 from designer.tui.widgets.fields import Cycle
 
 LEADER = "★"
 INCH = "″"
 NAME_WIDTH = 18  # the most of an entry's name a field's label shows
-
-
-def muted(text: str) -> Content:
-    return Content.styled(text, "$foreground-muted")
 
 
 def cut(text: str, width: int) -> str:
@@ -171,11 +167,24 @@ class EntryEditor(StepEditor):
     def target_of(self, view: View) -> int:
         return max(0, min(self.target, len(figures(view)) - 1))
 
+    @staticmethod
+    def targets(view: View) -> list[tuple[Hashable, str]]:
+        return [(i, cut(f.name, NAME_WIDTH)) for i, f in enumerate(figures(view))]
+
     def compose_target(self) -> ComposeResult:
-        options = [(i, cut(f.name, NAME_WIDTH)) for i, f in enumerate(figures(self.view))]
         self.target = self.target_of(self.view)
-        yield Cycle("Add to", options, self.target, id=self.TARGET_ID,
+        yield Cycle("Add to", self.targets(self.view), self.target, id=self.TARGET_ID,
                     classes="add-target")
+
+    def show_targets(self, view: View) -> None:
+        """The entries to add to, as they are now (one added, renamed or removed)."""
+        self.target = self.target_of(view)
+        for target in self.query(f"#{self.TARGET_ID}").results(Cycle):
+            options = self.targets(view)
+            if options != target.options:
+                target.options = options
+                target.refresh()
+            target.value = self.target
 
     @on(Cycle.Changed, ".add-target")
     def retarget(self, event: Cycle.Changed) -> None:
@@ -184,4 +193,6 @@ class EntryEditor(StepEditor):
         self.target_changed()
 
     def target_changed(self) -> None:
-        """The entry added to changed (a list that depends on it is refilled)."""
+        """The entry added to changed: the list of what it may take is filled again."""
+        for picker in self.query(Picker):
+            picker.refill()

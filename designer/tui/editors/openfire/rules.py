@@ -4,17 +4,16 @@ the list to add from, a rule of one's own, and the unit's abilities."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from functools import partial
 from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
 from textual.content import Content
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Button, OptionList, Static
+from textual.widgets import Button, Static
 from textual.widgets.option_list import Option
 
 from designer.search import matches
@@ -24,19 +23,19 @@ from designer.systems.openfire.formats import RuleDef
 from designer.systems.openfire.resolve import Rule
 from designer.systems.openfire.value import IN_FORMULA
 from designer.tui.editors.base import View
+from designer.tui.editors.kit.fields import ChoiceField, ChosenRow, NumberField, at
+from designer.tui.editors.kit.picker import Picker
+from designer.tui.editors.kit.rows import Rows
 from designer.tui.editors.openfire.common import (
     EntryEditor,
     catalog_of,
-    cut,
     entry_title,
     figures,
-    muted,
     valid,
 )
-from designer.tui.widgets.fields import Cycle, FieldButton, Row, Spinner
-from designer.tui.widgets.lists import MovingList
-from designer.tui.widgets.shown import set_content
-from designer.tui.widgets.text import SearchField, TextField
+from designer.tui.widgets.fields import Cycle, FieldButton
+from designer.tui.widgets.shown import muted
+from designer.tui.widgets.text import TextField
 
 X_WORDS = {"int": "a number", "arc": "an arc", "none": ""}
 
@@ -82,25 +81,29 @@ def rule_cost_value(text: str) -> int | float | str:
         return text
 
 
+def rule_x(index: int, rule: int, catalog: Catalog, view: View) -> Any:
+    """The X the entry's own rule has, as its field shows it."""
+    x = view.unit.models[index].special[rule].x
+    if isinstance(x, str):
+        return catalog.arc(x) or x
+    return x if x is not None else 0
+
+
 class RulesEditor(EntryEditor):
     ENTRY_FIELD = "rule-search"
     TARGET_ID = "rule-target"
-    BINDINGS = [Binding("delete,x", "remove_arc", "Remove", show=False)]
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._rules_key: Hashable = None
-        self._list_key: Hashable = None
+    BINDINGS = [Binding("delete,x", "remove_arc", "Remove", show=False,
+                        tooltip="remove the rule (one whose X is an arc too)")]
 
     def compose_fields(self) -> ComposeResult:
-        yield Vertical(id="entry-rules", classes="of-block")
+        yield Rows(id="entry-rules", classes="of-block")
         yield Static("Add a special rule: enter gives it to the entry chosen",
                      classes="group")
         yield from self.compose_target()
-        yield SearchField("rule-list", placeholder="Search rules (name or summary)",
-                          id="rule-search", compact=True)
-        yield MovingList(id="rule-list", classes="of-list")
-        yield Static(id="rule-detail", classes="hint")
+        yield Picker("rule-list", search="Search rules (name or summary)",
+                     search_id="rule-search", options=self._options, detail=self._detail,
+                     pick=self._add, empty="No rule matches the search.",
+                     list_classes="of-list")
         yield Static("A rule of your own: its name, cost and what it does", classes="group")
         yield TextField(placeholder="name, e.g. Smoke Launchers", id="custom-rule-name",
                         compact=True, max_length=60)
@@ -112,7 +115,7 @@ class RulesEditor(EntryEditor):
                           classes="of-button")
         yield Static("Abilities: the unit's own actions, one an activation",
                      classes="group")
-        yield Vertical(id="abilities", classes="of-block")
+        yield Rows(id="abilities", classes="of-block")
         yield TextField(placeholder="ability name", id="ability-name", compact=True,
                         max_length=60)
         yield TextField(placeholder="what it does", id="ability-text", compact=True,
@@ -121,30 +124,10 @@ class RulesEditor(EntryEditor):
 
     # --- keeping up -------------------------------------------------------------------
 
-    def _key(self, view: View) -> Hashable:
-        return (self.entry_structure(view),
-                tuple(tuple((r.name, r.source, x_kind(r)) for r in f.rules)
-                      for f in figures(view)),
-                tuple((a.name, a.text) for a in view.unit.abilities))
-
     async def update_fields(self, view: View) -> None:
-        key = self._key(view)
-        if key != self._rules_key:
-            self._rules_key = key
-            block = self.query_one("#entry-rules", Vertical)
-            await block.remove_children()
-            await block.mount_all(self._entry_rules(view))
-            abilities = self.query_one("#abilities", Vertical)
-            await abilities.remove_children()
-            await abilities.mount_all(self._abilities(view))
-            target = self.query_one("#rule-target", Cycle)
-            target.options = [(i, cut(f.name, 18)) for i, f in enumerate(figures(view))]
-            self.target = self.target_of(view)
-            target.value = self.target
-            target.refresh()
-        else:
-            self._update_rules(view)
-        self._fill_list(view)
+        await self.query_one("#entry-rules", Rows).show(self._entry_rules(view))
+        await self.query_one("#abilities", Rows).show(self._abilities(view))
+        self.show_targets(view)
 
     def _entry_rules(self, view: View) -> list[Widget]:
         catalog = catalog_of(view)
@@ -160,74 +143,56 @@ class RulesEditor(EntryEditor):
                     out.append(Static(muted(f"{rule.label} · {rule.source}"),
                                       classes="hint given"))
                     continue
-                out.append(self._own_field(i, r, rule, catalog))
+                out.append(self._own_field(view, i, r, rule, catalog))
         return out
 
-    @staticmethod
-    def _own_field(i: int, r: int, rule: Rule, catalog: Catalog) -> Widget:
+    def _own_field(self, view: View, i: int, r: int, rule: Rule, catalog: Catalog) -> Widget:
         kind = x_kind(rule)
+        left = len(view.unit.models[i].special) - 1
+        focus = f"rule-{i}-{min(r, left - 1)}" if left > 0 else "rule-search"
+        remove = at(edits.remove_rule, i, r)
         ids = {"key": (i, r), "id": f"rule-{i}-{r}", "classes": "own-rule"}
         if kind == "int":
-            return Spinner(rule.name, rule.x if isinstance(rule.x, int) else 0, minimum=1,
-                           maximum=99, removable=True, note=muted("X"), **ids)
+            return NumberField(view, rule.name, partial(rule_x, i, r, catalog),
+                               at(edits.set_rule_x, i, r), minimum=1, maximum=99,
+                               remove=remove, remove_focus=focus, note=muted("X"), **ids)
         if kind == "arc":
             arcs = list(catalog.core.arcs)
             value = rule.x if isinstance(rule.x, str) else None
             if value is not None and value not in arcs:
                 arcs.append(value)
-            return Cycle(rule.name, [(a, a) for a in arcs] + ([(None, "–")] if value is None
-                                                             else []), value, **ids)
-        return Row(Content.assemble(rule.label, muted(" · custom" if rule.custom else "")),
-                   **ids)
-
-    def _update_rules(self, view: View) -> None:
-        for widget in self.query(".own-rule"):
-            i, r = widget.key  # type: ignore[attr-defined]
-            entry = view.unit.models[i] if i < len(view.unit.models) else None
-            if entry is None or r >= len(entry.special):
-                continue
-            x = entry.special[r].x
-            if isinstance(widget, Spinner) and isinstance(x, int):
-                widget.value = x
-            elif isinstance(widget, Cycle):
-                widget.value = catalog_of(view).arc(x) or x if isinstance(x, str) else x
+            return ChoiceField(view, rule.name, [(a, a) for a in arcs] + (
+                [(None, "–")] if value is None else []), partial(rule_x, i, r, catalog),
+                at(edits.set_rule_x, i, r), **ids)
+        return ChosenRow(Content.assemble(rule.label, muted(" · custom" if rule.custom
+                                                            else "")),
+                         remove=remove, focus=focus, **ids)
 
     def _abilities(self, view: View) -> list[Widget]:
         if not view.unit.abilities:
             return [Static(muted("None yet."), classes="hint")]
-        return [Row(Content.assemble((a.name, "bold"), muted(f" {a.text}" if a.text else "")),
-                    key=k, id=f"ability-{k}", classes="ability")
+        return [ChosenRow(Content.assemble((a.name, "bold"), muted(f" {a.text}" if a.text
+                                                                   else "")),
+                          remove=at(edits.remove_ability, k), focus="ability-name",
+                          id=f"ability-{k}", classes="ability")
                 for k, a in enumerate(view.unit.abilities)]
 
-    def _fill_list(self, view: View) -> None:
+    def _options(self, search: str) -> list[Option]:
+        view = self.view
         catalog = catalog_of(view)
-        search = self.query_one("#rule-search", SearchField).value.strip()
         figs = figures(view)
-        fig = figs[self.target_of(view)] if figs else None
-        taken = {r.name for r in fig.rules} if fig else set()
-        key = (search, catalog.ref, frozenset(taken))
-        if key == self._list_key:
-            return
-        searched = self._list_key is not None and search != self._list_key[0]
-        self._list_key = key
-        listing = self.query_one("#rule-list", MovingList)
-        highlighted = listing.highlighted_option.id if listing.highlighted_option and \
-            not searched else None  # a new search starts at its best match
-        options = []
+        taken = {r.name for r in figs[self.target_of(view)].rules} if figs else set()
         found = [r for r in self._rules(catalog)
                  if matches(search, (r.name, r.summary, *r.aliases))]
         # the rules whose name matches first, then those whose summary does
         found.sort(key=lambda r: not matches(search, (r.name, *r.aliases)))
+        options = []
         for rule in found:
             label = f"{rule.name} (X)" if rule.x != "none" else rule.name
             note = cost_hint(rule, catalog) + (" · has it" if rule.name in taken else "")
             options.append(Option(Content.assemble((label, "bold"), " ", muted(note)),
                                   id=rule.name))
-        listing.set_options(options)
-        ids = [o.id for o in options]
-        if options:
-            listing.highlighted = ids.index(highlighted) if highlighted in ids else 0
-        self._show_detail()
+        return options
 
     @staticmethod
     def _rules(catalog: Catalog) -> list[RuleDef]:
@@ -235,41 +200,21 @@ class RulesEditor(EntryEditor):
         module = catalog.module.special_rules if catalog.module else ()
         return [r for r in (*catalog.core.rules, *module) if r.scope != "weapon"]
 
-    def _show_detail(self) -> None:
-        listing = self.query_one("#rule-list", MovingList)
-        option = listing.highlighted_option
-        detail = self.query_one("#rule-detail", Static)
-        rule = catalog_of(self.view).rule(option.id or "") if option is not None else None
+    def _detail(self, name: str) -> Content:
+        rule = catalog_of(self.view).rule(name)
         if rule is None:
-            set_content(detail, muted("No rule matches the search." if listing.option_count
-                                      == 0 else ""))
-            return
+            return Content("")
         x = f" · X is {X_WORDS[rule.x]}" if rule.x != "none" else ""
         line = f" [{rule.line}]" if rule.line else ""
         implies = f" Brings {', '.join(rule.implies)}." if rule.implies else ""
-        set_content(detail, Content.assemble((rule.name, "bold"), f"{x}{line}\n",
-                                             muted(f"{rule.summary}{implies}")))
-
-    def target_changed(self) -> None:
-        self._fill_list(self.view)
+        return Content.assemble((rule.name, "bold"), f"{x}{line}\n",
+                                muted(f"{rule.summary}{implies}"))
 
     # --- edits --------------------------------------------------------------------------
 
-    @on(SearchField.Changed, "#rule-search")
-    def search(self, event: SearchField.Changed) -> None:
-        event.stop()
-        self._fill_list(self.view)
-
-    @on(OptionList.OptionHighlighted, "#rule-list")
-    def highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        event.stop()
-        self._show_detail()
-
-    @on(OptionList.OptionSelected, "#rule-list")
-    def add(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
+    def _add(self, name: str) -> None:
         catalog = catalog_of(self.view)
-        rule = catalog.rule(event.option.id or "")
+        rule = catalog.rule(name)
         if rule is None:
             return
         i = self.target_of(self.view)
@@ -283,35 +228,14 @@ class RulesEditor(EntryEditor):
         self.edit(edits.add_rule, i, data,
                   focus=f"rule-{i}-{r}" if rule.x != "none" else "rule-list")
 
-    @on(Spinner.Changed, ".own-rule")
-    def number(self, event: Spinner.Changed) -> None:
-        event.stop()
-        i, r = event.spinner.key
-        self.edit(edits.set_rule_x, i, r, event.value)
-
-    @on(Cycle.Changed, ".own-rule")
-    def arc(self, event: Cycle.Changed) -> None:
-        event.stop()
-        i, r = event.cycle.key
-        self.edit(edits.set_rule_x, i, r, event.value)
-
-    @on(Spinner.Removed, ".own-rule")
-    @on(Row.Removed, ".own-rule")
-    def remove(self, event: Spinner.Removed | Row.Removed) -> None:
-        event.stop()
-        i, r = event.control.key
-        self._remove(i, r)
-
     def action_remove_arc(self) -> None:
         """delete on a rule whose X is an arc (a Cycle, which has no delete of its own)."""
         focused = self.screen.focused
         if isinstance(focused, Cycle) and "own-rule" in focused.classes:
-            self._remove(*focused.key)  # type: ignore[misc]
-
-    def _remove(self, i: int, r: int) -> None:
-        left = len(self.view.unit.models[i].special) - 1
-        focus = f"rule-{i}-{min(r, left - 1)}" if left > 0 else "rule-search"
-        self.edit(edits.remove_rule, i, r, focus=focus)
+            i, r = focused.key  # type: ignore[misc]
+            left = len(self.view.unit.models[i].special) - 1
+            self.edit(edits.remove_rule, i, r,
+                      focus=f"rule-{i}-{min(r, left - 1)}" if left > 0 else "rule-search")
 
     @on(TextField.Submitted, "#custom-rule-name, #custom-rule-cost, #ability-name")
     def next_field(self, event: TextField.Submitted) -> None:
@@ -358,9 +282,3 @@ class RulesEditor(EntryEditor):
         text = text_field.value.strip()
         name_field.value = text_field.value = ""
         self.edit(edits.add_ability, name, text, focus="ability-name")
-
-    @on(Row.Removed, ".ability")
-    def remove_ability(self, event: Row.Removed) -> None:
-        event.stop()
-        self.edit(edits.remove_ability, event.row.key, focus="ability-name")
-
