@@ -17,10 +17,10 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.content import Content
 from textual.widget import Widget
-from textual.widgets import Checkbox, Input, Static
+from textual.widgets import Button, Checkbox, Input, Static
 
 from designer.tui.editors.base import BOUND, EditUnit, View
-from designer.tui.widgets.fields import Cycle, Row, Spinner, Tick
+from designer.tui.widgets.fields import Cycle, FieldButton, Row, Spinner, Tick
 from designer.tui.widgets.text import TextField
 
 Read = Callable[[View], Any]
@@ -156,6 +156,22 @@ class Toggle(Tick):
     def _changed(self, event: Checkbox.Changed) -> None:
         event.stop()
         post_edit(self, self.change, event.value, focus=self.id)
+
+
+class EditButton(FieldButton):
+    """A button that makes one edit of the unit (`change(unit)`), then puts the focus on
+    `focus`."""
+
+    def __init__(self, label: str, change: Change, *, focus: str | None = None,
+                 **kwargs: Any) -> None:
+        kwargs.setdefault("compact", True)
+        super().__init__(label, **kwargs)
+        self.change, self.focus_after = change, focus
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        post_edit(self, self.change, focus=self.focus_after)
 
 
 class ChosenRow(Row):

@@ -8,18 +8,16 @@ from __future__ import annotations
 from collections.abc import Hashable
 from functools import partial
 
-from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.content import Content
-from textual.widgets import Button, Static
+from textual.widgets import Static
 
 from designer.systems.op_en import edits
 from designer.systems.op_en.catalog import DIE_STATS
 from designer.tui.editors.base import StepEditor, View
-from designer.tui.editors.kit.fields import ChoiceField, at
+from designer.tui.editors.kit.fields import ChoiceField, EditButton, at
 from designer.tui.editors.op_en.common import assign, complete
-from designer.tui.widgets.fields import FieldButton
 from designer.tui.widgets.shown import muted, set_content
 
 LABEL = 9  # "Toughness", "Intellect"
@@ -63,7 +61,8 @@ class StatsEditor(StepEditor):
         yield Static(id="move-body", classes="hint")
         yield Static(id="stat-total", classes="group")
         if rank is not None and core in view.catalog.core.die_stats:
-            yield FieldButton("Lay the values out afresh", id="stat-reset", compact=True)
+            yield EditButton("Lay the values out afresh", at(edits.allocate, view.catalog),
+                             focus="stat-reset", id="stat-reset")
 
     @staticmethod
     def _locked(stat: str, value: int | None) -> Content:
@@ -120,8 +119,3 @@ class StatsEditor(StepEditor):
         total = self.query_one("#stat-total", Static)
         set_content(total, Content(f"{line.item} = {line.points}") if line is not None
                     else muted("The stats are free in this setting."))
-
-    @on(Button.Pressed, "#stat-reset")
-    def reset(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.edit(edits.allocate, self.view.catalog, focus="stat-reset")

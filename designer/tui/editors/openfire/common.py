@@ -160,10 +160,6 @@ class EntryEditor(StepEditor):
         self.add_class("of-editor")
         self.target = 0
 
-    def entry_structure(self, view: View) -> Hashable:
-        return (catalog_of(view).ref,
-                tuple((f.name, f.count, f.leader) for f in figures(view)))
-
     def target_of(self, view: View) -> int:
         return max(0, min(self.target, len(figures(view)) - 1))
 

@@ -7,13 +7,11 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
-from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Button, Static
+from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from designer.search import matches
@@ -24,6 +22,7 @@ from designer.systems.openfire.resolve import Rule
 from designer.systems.openfire.value import IN_FORMULA
 from designer.tui.editors.base import View
 from designer.tui.editors.kit.fields import ChoiceField, ChosenRow, NumberField, at
+from designer.tui.editors.kit.form import Form
 from designer.tui.editors.kit.picker import Picker
 from designer.tui.editors.kit.rows import Rows
 from designer.tui.editors.openfire.common import (
@@ -38,6 +37,7 @@ from designer.tui.widgets.shown import muted
 from designer.tui.widgets.text import TextField
 
 X_WORDS = {"int": "a number", "arc": "an arc", "none": ""}
+NEEDS = "A rule of your own needs a name and a cost."
 
 
 def x_kind(rule: Rule) -> str:
@@ -105,22 +105,27 @@ class RulesEditor(EntryEditor):
                      pick=self._add, empty="No rule matches the search.",
                      list_classes="of-list")
         yield Static("A rule of your own: its name, cost and what it does", classes="group")
-        yield TextField(placeholder="name, e.g. Smoke Launchers", id="custom-rule-name",
-                        compact=True, max_length=60)
-        yield TextField(placeholder="cost: points, X, or x1.1 for a weapon",
-                        id="custom-rule-cost", compact=True, max_length=60)
-        yield TextField(placeholder="what it does, in a sentence", id="custom-rule-summary",
-                        compact=True, max_length=400)
-        yield FieldButton("Add rule", id="add-custom-rule", compact=True,
-                          classes="of-button")
+        with Form(self._add_custom, sends=("custom-rule-summary",),
+                  required={"custom-rule-name": NEEDS, "custom-rule-cost": NEEDS}):
+            yield TextField(placeholder="name, e.g. Smoke Launchers", id="custom-rule-name",
+                            compact=True, max_length=60)
+            yield TextField(placeholder="cost: points, X, or x1.1 for a weapon",
+                            id="custom-rule-cost", compact=True, max_length=60)
+            yield TextField(placeholder="what it does, in a sentence",
+                            id="custom-rule-summary", compact=True, max_length=400)
+            yield FieldButton("Add rule", id="add-custom-rule", compact=True,
+                              classes="of-button")
         yield Static("Abilities: the unit's own actions, one an activation",
                      classes="group")
         yield Rows(id="abilities", classes="of-block")
-        yield TextField(placeholder="ability name", id="ability-name", compact=True,
-                        max_length=60)
-        yield TextField(placeholder="what it does", id="ability-text", compact=True,
-                        max_length=600)
-        yield FieldButton("Add ability", id="add-ability", compact=True, classes="of-button")
+        with Form(self._add_ability, sends=("ability-text",),
+                  required={"ability-name": "Give the ability a name first."}):
+            yield TextField(placeholder="ability name", id="ability-name", compact=True,
+                            max_length=60)
+            yield TextField(placeholder="what it does", id="ability-text", compact=True,
+                            max_length=600)
+            yield FieldButton("Add ability", id="add-ability", compact=True,
+                              classes="of-button")
 
     # --- keeping up -------------------------------------------------------------------
 
@@ -237,48 +242,23 @@ class RulesEditor(EntryEditor):
             self.edit(edits.remove_rule, i, r,
                       focus=f"rule-{i}-{min(r, left - 1)}" if left > 0 else "rule-search")
 
-    @on(TextField.Submitted, "#custom-rule-name, #custom-rule-cost, #ability-name")
-    def next_field(self, event: TextField.Submitted) -> None:
-        event.stop()
-        self.screen.focus_next()
-
-    @on(Button.Pressed, "#add-custom-rule")
-    @on(TextField.Submitted, "#custom-rule-summary")
-    def add_custom(self, event: Message) -> None:
-        event.stop()
-        fields = {k: self.query_one(f"#custom-rule-{k}", TextField)
-                  for k in ("name", "cost", "summary")}
-        name, cost = fields["name"].value.strip(), fields["cost"].value.strip()
-        if not name or not cost:
-            self.notify("A rule of your own needs a name and a cost.", severity="warning")
-            fields["name" if not name else "cost"].focus()
-            return
-        data = {"name": name, "cost": rule_cost_value(cost),
-                "summary": fields["summary"].value.strip() or name}
+    def _add_custom(self, form: dict[str, Any]) -> bool:
+        name = form["custom-rule-name"]
+        data = {"name": name, "cost": rule_cost_value(form["custom-rule-cost"]),
+                "summary": form["custom-rule-summary"] or name}
         i = self.target_of(self.view)
-        problem = valid(edits.add_rule, self.view.unit, i, data)
-        if problem:
-            self.notify(f"Not added: {problem}", severity="error", markup=False)
-            return
-        for field in fields.values():
-            field.value = ""
-        self.edit(edits.add_rule, i, data, focus="custom-rule-name")
+        return self._posted(edits.add_rule, i, data, focus="custom-rule-name")
 
-    @on(Button.Pressed, "#add-ability")
-    @on(TextField.Submitted, "#ability-text")
-    def add_ability(self, event: Message) -> None:
-        event.stop()
-        name_field = self.query_one("#ability-name", TextField)
-        text_field = self.query_one("#ability-text", TextField)
-        name = name_field.value.strip()
-        if not name:
-            self.notify("Give the ability a name first.", severity="warning")
-            name_field.focus()
-            return
-        problem = valid(edits.add_ability, self.view.unit, name, text_field.value.strip())
+    def _add_ability(self, form: dict[str, Any]) -> bool:
+        return self._posted(edits.add_ability, form["ability-name"], form["ability-text"],
+                            focus="ability-name")
+
+    def _posted(self, change: Any, *args: Any, focus: str) -> bool:
+        """Whether `change` makes a unit the file format takes: then it is made; else
+        why not is said."""
+        problem = valid(change, self.view.unit, *args)
         if problem:
             self.notify(f"Not added: {problem}", severity="error", markup=False)
-            return
-        text = text_field.value.strip()
-        name_field.value = text_field.value = ""
-        self.edit(edits.add_ability, name, text, focus="ability-name")
+            return False
+        self.edit(change, *args, focus=focus)
+        return True

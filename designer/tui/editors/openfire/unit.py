@@ -10,11 +10,9 @@ from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal
 from textual.content import Content
-from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Button, Static
+from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from designer.systems import Step
@@ -29,6 +27,7 @@ from designer.tui.editors.kit.fields import (
     line,
     whole_or_none,
 )
+from designer.tui.editors.kit.form import Form
 from designer.tui.editors.kit.picker import Picker
 from designer.tui.editors.openfire.common import (
     INCH,
@@ -148,7 +147,8 @@ class ModelsEditor(StepEditor):
         yield Static("New entry of your own: a name, how many", classes="group")
         yield Static(muted("It starts MOV 6, SKL, DEF and CMD 7, HP 5: set them on step 3."),
                      classes="hint")
-        with Horizontal(id="new-entry", classes="of-line"):
+        with Form(self._add, sends=("new-name",), id="new-entry", classes="of-line",
+                  required={"new-name": "Type the new entry's name first."}):
             yield TextField(placeholder="name, e.g. Ranger", id="new-name", compact=True,
                             max_length=60)
             yield FormNumber("×", 1, minimum=1, maximum=999, id="new-count")
@@ -197,19 +197,10 @@ class ModelsEditor(StepEditor):
         index = event.spinner.key
         self.edit(edits.remove_model, index, focus=f"count-{max(0, index - 1)}")
 
-    @on(Button.Pressed, "#add-entry")
-    @on(TextField.Submitted, "#new-name")
-    def add(self, event: Message) -> None:
-        event.stop()
-        field = self.query_one("#new-name", TextField)
-        name = field.value.strip()
-        if not name:
-            self.notify("Type the new entry's name first.", severity="warning")
-            field.focus()
-            return
-        count = self.query_one("#new-count", Spinner).value
-        field.value = ""
-        self.edit(edits.add_model, name, count=count, **TROOPER, focus="new-name")
+    def _add(self, form: dict[str, Any]) -> bool:
+        self.edit(edits.add_model, form["new-name"], count=form["new-count"], **TROOPER,
+                  focus="new-name")
+        return True
 
     def _add_profile(self, option_id: str) -> None:
         module = catalog_of(self.view).module

@@ -13,9 +13,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.content import Content
-from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Button, Static
+from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from designer.systems.openfire import dice, edits
@@ -24,6 +23,7 @@ from designer.systems.openfire.priced import limits_for
 from designer.systems.openfire.value import num, shot_value
 from designer.tui.editors.base import View, pts
 from designer.tui.editors.kit.fields import ChosenRow, FormNumber, at
+from designer.tui.editors.kit.form import Form
 from designer.tui.editors.kit.picker import Picker
 from designer.tui.editors.kit.rows import Rows
 from designer.tui.editors.openfire.common import (
@@ -76,20 +76,23 @@ class WeaponsEditor(EntryEditor):
                      list_classes="of-list")
         yield Static("A weapon of your own (define a name again to change it)",
                      classes="group")
-        yield TextField(placeholder="name, e.g. Carbine", id="wpn-name", compact=True,
-                        max_length=60)
-        ids = list(FORM)
-        for pair in (ids[:2], ids[2:]):
-            with Horizontal(classes="of-pair"):
-                for field_id in pair:
-                    label, start, low, high = FORM[field_id]
-                    yield FormNumber(label, start, minimum=low, maximum=high, id=field_id,
-                                     classes="wpn-number")
-        yield TextField(placeholder="rules, e.g. Rapid Fire, Rending (1)", id="wpn-rules",
-                        compact=True, max_length=200)
-        yield TextField(placeholder="profile label, for a weapon of several",
-                        id="wpn-label", compact=True, max_length=60)
-        yield FieldButton("Define", id="define-weapon", compact=True, classes="of-button")
+        with Form(self._define, sends=("wpn-rules", "wpn-label"),
+                  required={"wpn-name": "Give the weapon a name first."}):
+            yield TextField(placeholder="name, e.g. Carbine", id="wpn-name", compact=True,
+                            max_length=60)
+            ids = list(FORM)
+            for pair in (ids[:2], ids[2:]):
+                with Horizontal(classes="of-pair"):
+                    for field_id in pair:
+                        label, start, low, high = FORM[field_id]
+                        yield FormNumber(label, start, minimum=low, maximum=high,
+                                         id=field_id, classes="wpn-number")
+            yield TextField(placeholder="rules, e.g. Rapid Fire, Rending (1)",
+                            id="wpn-rules", compact=True, max_length=200)
+            yield TextField(placeholder="profile label, for a weapon of several",
+                            id="wpn-label", compact=True, max_length=60)
+            yield FieldButton("Define", id="define-weapon", compact=True,
+                              classes="of-button")
         yield Rows(id="own-weapons", classes="of-block")
 
     # --- keeping up -------------------------------------------------------------------
@@ -208,35 +211,20 @@ class WeaponsEditor(EntryEditor):
 
     # --- the form -----------------------------------------------------------------------
 
-    @on(TextField.Submitted, "#wpn-name")
-    def name_done(self, event: TextField.Submitted) -> None:
-        event.stop()
-        self.screen.focus_next()
-
-    @on(Button.Pressed, "#define-weapon")
-    @on(TextField.Submitted, "#wpn-rules, #wpn-label")
-    def define(self, event: Message) -> None:
-        event.stop()
-        field = self.query_one("#wpn-name", TextField)
-        name = field.value.strip()
-        if not name:
-            self.notify("Give the weapon a name first.", severity="warning")
-            field.focus()
-            return
-        data = self._form_data(name)
+    def _define(self, form: dict[str, Any]) -> bool:
+        data = self._form_data(form)
         problem = valid(edits.define_weapon, self.view.unit, data)
         if problem:
             self.notify(f"Not defined: {problem}", severity="error", markup=False)
-            return
-        for field_id in ("wpn-name", "wpn-rules", "wpn-label"):
-            self.query_one(f"#{field_id}", TextField).value = ""
-        self.notify(f"{name} defined: add it from the list to an entry.", timeout=3)
+            return False
+        self.notify(f"{data['name']} defined: add it from the list to an entry.", timeout=3)
         self.edit(edits.define_weapon, data, focus="wpn-name")
+        return True
 
-    def _form_data(self, name: str) -> dict[str, Any]:
-        numbers = {FORM[i][0].lower(): self.query_one(f"#{i}", Spinner).value for i in FORM}
-        rules = split_rules(self.query_one("#wpn-rules", TextField).value)
-        label = self.query_one("#wpn-label", TextField).value.strip()
+    def _form_data(self, form: dict[str, Any]) -> dict[str, Any]:
+        name, label = form["wpn-name"], form["wpn-label"]
+        numbers = {FORM[i][0].lower(): form[i] for i in FORM}
+        rules = split_rules(form["wpn-rules"])
         if not label:
             return {"name": name, **numbers, "special": rules}
         old = next((w for w in self.view.unit.weapons

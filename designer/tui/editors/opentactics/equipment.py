@@ -7,11 +7,10 @@ from collections.abc import Hashable
 from functools import partial
 from typing import Any
 
-from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.content import Content
-from textual.widgets import Button, Static
+from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from designer.systems.opentactics import edits
@@ -21,9 +20,8 @@ from designer.systems.opentactics.fold import Final
 from designer.systems.opentactics.models import POOL_FIELDS
 from designer.tally import Line, Tally
 from designer.tui.editors.base import StepEditor, View
-from designer.tui.editors.kit.fields import ChoiceField, NumberField, Toggle, at
+from designer.tui.editors.kit.fields import ChoiceField, EditButton, NumberField, Toggle, at
 from designer.tui.editors.kit.picker import Picker
-from designer.tui.widgets.fields import FieldButton
 from designer.tui.widgets.shown import muted, set_content
 
 RANK_CEILING = 10  # the highest rank offered for an open-ended span such as "1+"
@@ -113,8 +111,8 @@ class EquipmentEditor(StepEditor):
                     yield Static(Content.styled("not in the equipment table", "$error"))
                 else:
                     yield from self._item_fields(i, item)
-                yield FieldButton("Remove item", id=f"remove-item-{i}", compact=True,
-                                  classes="remove-item")
+                yield EditButton("Remove item", at(edits.remove_item, i), focus="item-table",
+                                 id=f"remove-item-{i}", classes="remove-item")
         yield Static(id="applied", classes="applied")
         yield Static("Equipment table: enter adds an item", classes="group")
         yield Picker("item-table", options=self._table, pick=self.add)
@@ -169,12 +167,6 @@ class EquipmentEditor(StepEditor):
         self.edit(edits.add_item, self.view.catalog, item.name,
                   focus=f"item-{index}-range" if item.range and item.range.max != item.range.min
                   else "item-table")
-
-    @on(Button.Pressed, ".remove-item")
-    def remove_item(self, event: Button.Pressed) -> None:
-        event.stop()
-        index = int((event.button.id or "").rsplit("-", 1)[1])
-        self.edit(edits.remove_item, index, focus="item-table")
 
 
 def slug_id(name: str) -> str:

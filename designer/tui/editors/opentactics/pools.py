@@ -6,19 +6,17 @@ from __future__ import annotations
 from collections.abc import Hashable
 from functools import partial
 
-from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.content import Content
-from textual.widgets import Button, Static
+from textual.widgets import Static
 
 from designer.systems.opentactics import edits
 from designer.systems.opentactics.catalog import SKILLS
 from designer.systems.opentactics.models import POOL_FIELDS
 from designer.systems.opentactics.steps import ATHLETICS, FLIGHT, RANGE
 from designer.tui.editors.base import StepEditor, View
-from designer.tui.editors.kit.fields import NumberField, Toggle, at
-from designer.tui.widgets.fields import FieldButton
+from designer.tui.editors.kit.fields import EditButton, NumberField, Toggle, at
 from designer.tui.widgets.shown import muted, set_content
 
 
@@ -95,8 +93,9 @@ class BumpsEditor(StepEditor):
             with Horizontal(classes="pool-head"):
                 yield Static(head, classes="pool-title")
                 if dice > 0:
-                    yield FieldButton("+ add bump", id=f"addbump-{skill}-{side}",
-                                      compact=True, classes="add-bump")
+                    yield EditButton("+ add bump", at(edits.add_bump, skill, side, 1),
+                                     focus=f"bump-{skill}-{side}-{len(bumps)}",
+                                     id=f"addbump-{skill}-{side}", classes="add-bump")
             for i in range(len(bumps)):
                 yield NumberField(
                     view, "", partial(bump_of, skill, side, i),
@@ -113,13 +112,6 @@ class BumpsEditor(StepEditor):
                 yield Static(muted(f"with equipment: {shown}"), classes="hint")
         if no_dice:
             yield Static(muted("No dice, so no bumps: " + ", ".join(no_dice)), classes="hint")
-
-    @on(Button.Pressed, ".add-bump")
-    def add(self, event: Button.Pressed) -> None:
-        event.stop()
-        _, skill, side = (event.button.id or "").split("-")
-        index = len(getattr(self.view.unit.skills, skill).bumps(side))
-        self.edit(edits.add_bump, skill, side, 1, focus=f"bump-{skill}-{side}-{index}")
 
 
 # --- step three: range --------------------------------------------------------------------

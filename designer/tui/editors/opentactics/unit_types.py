@@ -10,13 +10,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.content import Content
-from textual.message import Message
-from textual.widgets import Button, Select, SelectionList, Static
+from textual.widgets import Select, SelectionList, Static
 
 from designer.systems.opentactics import edits
 from designer.systems.opentactics.catalog import CATEGORIES, Catalog
 from designer.tui.editors.base import StepEditor, View, pts
 from designer.tui.editors.kit.fields import ChosenRow, at
+from designer.tui.editors.kit.form import Form
 from designer.tui.widgets.fields import FieldButton
 from designer.tui.widgets.shown import set_content
 from designer.tui.widgets.text import TextField
@@ -43,7 +43,8 @@ class TypesEditor(StepEditor):
             with Horizontal(classes="type-pair"):
                 yield from pair
         yield Static("Custom type: a name and its category", classes="group")
-        with Horizontal(id="custom-type-row"):
+        with Form(self._add_custom, sends=("custom-type-name",), id="custom-type-row",
+                  required={"custom-type-name": "Type a name for the custom type first."}):
             yield TextField(placeholder="name", id="custom-type-name", compact=True)
             yield Select([(c, c) for c in CATEGORIES], value="species", allow_blank=False,
                          id="custom-type-category", compact=True)
@@ -106,20 +107,11 @@ class TypesEditor(StepEditor):
     def _ignore(self, event: SelectionList.SelectedChanged) -> None:
         event.stop()
 
-    @on(Button.Pressed, "#add-custom-type")
-    @on(TextField.Submitted, "#custom-type-name")
-    def add_custom(self, event: Message) -> None:
-        event.stop()
-        field = self.query_one("#custom-type-name", TextField)
-        name = field.value.strip()
-        if not name:
-            self.notify("Type a name for the custom type first.", severity="warning")
-            field.focus()
-            return
+    def _add_custom(self, form: dict[str, Any]) -> bool:
+        name = form["custom-type-name"]
         if len(name) > 40:
             self.notify("A type name has at most 40 characters.", severity="warning")
-            return
-        category = self.query_one("#custom-type-category", Select).value
-        field.value = ""
-        self.edit(edits.set_type, name, True, str(category),
+            return False
+        self.edit(edits.set_type, name, True, str(form["custom-type-category"]),
                   focus="custom-type-name")
+        return True

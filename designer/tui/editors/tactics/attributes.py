@@ -8,18 +8,16 @@ from collections.abc import Hashable
 from functools import partial
 from typing import Any
 
-from textual import on
 from textual.app import ComposeResult
 from textual.content import Content
-from textual.widgets import Button, Static
+from textual.widgets import Static
 
 from designer.systems.tactics import edits
 from designer.systems.tactics.reference import ACUMEN_NOTE, INCAPACITATED
 from designer.systems.tactics.rules import whole
 from designer.tui.editors.base import View
-from designer.tui.editors.kit.fields import NumberField, at
+from designer.tui.editors.kit.fields import EditButton, NumberField, at
 from designer.tui.editors.tactics.common import TxEditor, table_of
-from designer.tui.widgets.fields import FieldButton
 from designer.tui.widgets.shown import muted, set_content
 
 LABEL = 9
@@ -106,8 +104,8 @@ class DefencesEditor(TxEditor):
                           maximum=LIMIT, label_width=LABEL, id="shields")
         yield Static(id="wounds", classes="tx-block")
         if self.view.unit.max_wounds is not None:
-            yield FieldButton("Use the table's wounds", id="clear-wounds", compact=True,
-                              classes="tx-button")
+            yield EditButton("Use the table's wounds", edits.clear_max_wounds, focus="shields",
+                             id="clear-wounds", classes="tx-button")
 
     async def update_fields(self, view: View) -> None:
         wounds = table_of(view).max_wounds
@@ -115,8 +113,3 @@ class DefencesEditor(TxEditor):
                                   "fixed for every sheet"),
                  muted(f"At {wounds}: {INCAPACITATED}.")]
         set_content(self.query_one("#wounds", Static), Content("\n").join(lines))
-
-    @on(Button.Pressed, "#clear-wounds")
-    def clear_wounds(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.edit(edits.clear_max_wounds, focus="shields")

@@ -10,15 +10,15 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
-from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Button, Static
+from textual.widgets import Static
 
 from designer.systems.tactics import edits
 from designer.systems.tactics.reference import AREA_TEXT, DISTANCE_NAMES, DISTANCES, SIZES
 from designer.systems.tactics.rules import FinalWeapon
 from designer.tui.editors.base import View
 from designer.tui.editors.kit.fields import ChosenRow, FormNumber, at, line
+from designer.tui.editors.kit.form import Form
 from designer.tui.editors.kit.rows import Rows
 from designer.tui.editors.tactics.common import TxEditor, table_of
 from designer.tui.widgets.fields import Cycle, FieldButton, Row, Spinner
@@ -81,21 +81,23 @@ class WeaponsEditor(TxEditor):
     def compose_fields(self) -> ComposeResult:
         yield Rows(id="weapons", classes="tx-block")
         yield Static("A weapon: define a name again to change it", classes="group")
-        yield from line("Name", TextField(placeholder="e.g. Sidearm", id="wpn-name",
-                                          compact=True, max_length=60),
-                        classes="tx-line", label_classes="tx-label")
-        for field_id, label in (("wpn-damage", "Damage"), ("wpn-precision", "Precision")):
-            yield FormNumber(label, START[field_id], maximum=99, label_width=LABEL,
-                             id=field_id, classes="wpn-number")
-        yield Cycle("Distance", [(d, f"{d} {DISTANCE_NAMES[d]}") for d in DISTANCES], "C",
-                    label_width=LABEL, id="wpn-distance")
-        yield Static(id="legend", classes="hint")
-        yield Cycle("Area", AREAS, NONE, label_width=LABEL, id="wpn-area")
-        yield FormNumber("Targets", START["wpn-chain"], minimum=1, maximum=20,
-                         label_width=LABEL, id="wpn-chain", classes="wpn-number")
-        yield Static(id="area-about", classes="hint")
-        yield FieldButton("Add weapon", id="define-weapon", compact=True,
-                          classes="tx-button")
+        with Form(self._define, required={"wpn-name": "Give the weapon a name first."}):
+            yield from line("Name", TextField(placeholder="e.g. Sidearm", id="wpn-name",
+                                              compact=True, max_length=60),
+                            classes="tx-line", label_classes="tx-label")
+            for field_id, label in (("wpn-damage", "Damage"),
+                                    ("wpn-precision", "Precision")):
+                yield FormNumber(label, START[field_id], maximum=99, label_width=LABEL,
+                                 id=field_id, classes="wpn-number")
+            yield Cycle("Distance", [(d, f"{d} {DISTANCE_NAMES[d]}") for d in DISTANCES],
+                        "C", label_width=LABEL, id="wpn-distance")
+            yield Static(id="legend", classes="hint")
+            yield Cycle("Area", AREAS, NONE, label_width=LABEL, id="wpn-area")
+            yield FormNumber("Targets", START["wpn-chain"], minimum=1, maximum=20,
+                             label_width=LABEL, id="wpn-chain", classes="wpn-number")
+            yield Static(id="area-about", classes="hint")
+            yield FieldButton("Add weapon", id="define-weapon", compact=True,
+                              classes="tx-button")
 
     def on_mount(self) -> None:
         self._show_area()
@@ -132,35 +134,19 @@ class WeaponsEditor(TxEditor):
         if about:
             set_content(widget, muted(about))
 
-    @on(TextField.Submitted, "#wpn-name")
-    def name_done(self, event: TextField.Submitted) -> None:
-        event.stop()
-        self.screen.focus_next()
-
-    @on(Button.Pressed, "#define-weapon")
-    def define(self, event: Message) -> None:
-        event.stop()
-        field = self.query_one("#wpn-name", TextField)
-        name = field.value.strip()
-        if not name:
-            self.notify("Give the weapon a name first.", severity="warning")
-            field.focus()
-            return
-        changes = {
-            "damage": self.query_one("#wpn-damage", Spinner).value,
-            "precision": self.query_one("#wpn-precision", Spinner).value,
-            "distance": self.query_one("#wpn-distance", Cycle).value,
-            "area": area_value(str(self.query_one("#wpn-area", Cycle).value),
-                               self.query_one("#wpn-chain", Spinner).value),
-        }
+    def _define(self, form: dict[str, Any]) -> bool:
+        name = form["wpn-name"]
+        changes = {"damage": form["wpn-damage"], "precision": form["wpn-precision"],
+                   "distance": form["wpn-distance"],
+                   "area": area_value(str(form["wpn-area"]), form["wpn-chain"])}
         index = next((i for i, w in enumerate(self.view.unit.weapons)
                       if w.name.casefold() == name.casefold()), None)
-        field.value = ""
         if index is None:
             self.edit(edits.add_weapon, name, **changes, focus="wpn-name")
         else:
             self.edit(edits.update_weapon, index, **changes, focus="wpn-name")
             self.notify(f"{name} changed.", timeout=3)
+        return True
 
     def action_load(self) -> None:
         """Enter on a weapon's row: its values into the form."""
