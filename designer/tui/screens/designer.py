@@ -58,16 +58,15 @@ class DesignerScreen(DocumentScreen):
                 tooltip="next step (ctrl+n too)", id="next-step"),
         Binding("pageup", "previous_step", "Prev", priority=True, key_display="PgUp",
                 show=False, tooltip="previous step", id="previous-step"),
-        Binding("escape", "close", "Back", tooltip="back to the force (when opened from one)",
-                id="back"),
+        Binding("escape", "close", "Back", id="back", tooltip="back to the force it came from"),
         Binding("ctrl+t", "focus_stepper", "Steps", show=False,
                 tooltip="focus the list of steps (↑/↓ move between steps)", id="steps"),
         Binding("f5", "matchups", "Matchups", id="matchups",
                 tooltip="matchups: the odds against an opponent, live as the design changes"),
-        # alt+digit jumps wherever the focus is (a number field takes plain digits)
         *[Binding(keys, f"goto({n})", "Step" if n == 0 else f"Step {n + 1}", show=n == 0,
-                  key_display="alt+1…9", priority=True, tooltip="go to a step, from any field",
-                  id=f"step-{n + 1}") for n, keys in enumerate(STEP_KEYS)],
+                  key_display="alt+1…9", priority=True, id=f"step-{n + 1}",
+                  tooltip="go to a step, wherever the focus is (a number takes plain digits)")
+          for n, keys in enumerate(STEP_KEYS)],
         *[Binding(str(n), f"goto({n - 1})", f"Step {n}", show=False,
                   tooltip="go to a step (when the focus is not on a number or text field)")
           for n in range(1, MAX_STEP_KEYS + 1)],
@@ -351,8 +350,7 @@ class DesignerScreen(DocumentScreen):
 
     @staticmethod
     def game_offers(game: GameSystem, action: str, parameters: tuple[object, ...]) -> bool:
-        """Whether the designer of the system's units offers `action` (the help lists
-        only those keys)."""
+        """Whether the designer offers `action` for the system (the help lists those)."""
         if action == "matchups":
             return game.ENGAGES
         if action == "goto" and parameters:

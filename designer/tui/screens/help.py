@@ -1,38 +1,21 @@
 """The help screen: what each screen is for, every key, and the game system's build
-steps with their guidance.
-
-The designer's keys are read from the bindings themselves (the designer screen's, the
-fields' and each step editor's: what a binding does is its tooltip, else its
-description), with the keys the settings' `keys:` gave them, so the help says what the
-keys do now."""
+steps with their guidance. The designer's keys are read from its live bindings (the
+screen's, the fields' and each step editor's: `kit.keys`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from textual.actions import parse
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
-from textual.keys import format_key
 from textual.screen import ModalScreen
-from textual.widget import Widget
 from textual.widgets import Static
 
 from designer.systems import GameSystem
-from designer.tui.editors import editors_for
-from designer.tui.widgets.fields import Cycle, FieldButton, Row, Spinner, Tick
-from designer.tui.widgets.lists import MovingList
-from designer.tui.widgets.text import SearchField
-
-Keys = tuple[tuple[str, str], ...]
-
-#: keys the help names in words, as its other lines do (not as the footer's signs)
-WORDS = {"enter": "enter", "backspace": "backspace", "delete": "delete"}
-#: the fields every step editor is built from, in the order the help lists their keys
-FIELDS: tuple[type[Widget], ...] = (Spinner, Cycle, Row, Tick, FieldButton, MovingList,
-                                    SearchField)
+from designer.tui.editors.kit.keys import Keys, binding_rows, field_rows, step_rows
 
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
            "ten", "eleven", "twelve")
@@ -45,62 +28,6 @@ def number_word(n: int) -> str:
 def or_list(words: Sequence[str]) -> str:
     """'pdf, html or md'."""
     return f"{', '.join(words[:-1])} or {words[-1]}" if len(words) > 1 else "".join(words)
-
-
-def key_text(binding: Binding, keymap: Mapping[str, str]) -> str:
-    """How the help writes a binding's keys: as the settings remapped them, else as the
-    binding shows them (`key_display`), else each key."""
-    keys = keymap.get(binding.id or "") if binding.id else None
-    if keys is None and binding.key_display:
-        return binding.key_display
-    return "  ".join(WORDS.get(k.strip()) or format_key(k.strip())
-                     for k in (keys or binding.key).split(","))
-
-
-def runs(keys: list[str]) -> list[str]:
-    """Digits in a row written as a span: '1 … 9'."""
-    if len(keys) > 2 and all(k.isdigit() and len(k) == 1 for k in keys) and \
-            [int(k) for k in keys] == list(range(int(keys[0]), int(keys[-1]) + 1)):
-        return [f"{keys[0]} … {keys[-1]}"]
-    return keys
-
-
-def binding_rows(bindings: Iterable[BindingType], keymap: Mapping[str, str] = {}) -> Keys:
-    """(keys, what they do) for each thing `bindings` do: the bindings that do one thing
-    on one row."""
-    rows: dict[str, list[str]] = {}
-    for binding in bindings:
-        if not isinstance(binding, Binding):
-            continue
-        what = binding.tooltip or binding.description
-        if what:
-            keys = rows.setdefault(what, [])
-            text = key_text(binding, keymap)
-            if text not in keys:
-                keys.append(text)
-    return tuple(("  ".join(runs(keys)), what) for what, keys in rows.items())
-
-
-def own_bindings(cls: type) -> list[BindingType]:
-    """The bindings `cls` and its bases declare, but for those of the Textual widgets it
-    is built on (their own keys: a list's home and end, a text's cursor keys)."""
-    return [b for c in reversed(cls.__mro__) if "BINDINGS" in vars(c)
-            and not c.__module__.startswith("textual.") for b in vars(c)["BINDINGS"]]
-
-
-def field_rows(keymap: Mapping[str, str] = {}) -> Keys:
-    """The keys of the fields: those several kinds share once, the others with the kind
-    they belong to."""
-    kinds = [(f.BINDING_GROUP_TITLE or f.__name__, binding_rows(own_bindings(f), keymap))
-             for f in FIELDS]
-    count: dict[tuple[str, str], int] = {}
-    for _kind, rows in kinds:
-        for row in rows:
-            count[row] = count.get(row, 0) + 1
-    shared = list(dict.fromkeys(row for _kind, rows in kinds for row in rows
-                                if count[row] > 1))
-    return (*shared, *((keys, f"{kind}: {what}") for kind, rows in kinds
-                       for keys, what in rows if count[(keys, what)] == 1))
 
 
 def designer_rows(game: GameSystem, formats: Sequence[str],
@@ -157,17 +84,6 @@ def keys_for(game: GameSystem, sections: Sequence[str] = (), formats: Sequence[s
                  "`keys: {binding-id: keys}`" + (f", ids: {', '.join(ids)}" if ids else "")),
         )),
     )
-
-
-def step_rows(game: GameSystem, keymap: Mapping[str, str] = {}) -> Keys:
-    """Each build step with its guidance, and the keys of the step's own editor."""
-    editors = editors_for(game)
-    rows: list[tuple[str, str]] = []
-    for n, step in enumerate(game.steps(), start=1):
-        rows.append((f"{n} {step.title}", step.guidance))
-        rows += [(f"  {keys}", what) for keys, what in binding_rows(
-            own_bindings(editors[step.key]), keymap)]
-    return tuple(rows)
 
 
 def help_rows(game: GameSystem, keys: tuple[tuple[str, Keys], ...],
