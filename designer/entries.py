@@ -19,6 +19,8 @@ from designer.tally import Issue, Tally
 from designer.units import LoadedUnit, load_unit_file, parse_unit_data
 
 MAX_COUNT = 999
+MAX_LABEL = 80  # characters of an entry's own name
+MAX_NOTE = 1000  # characters of an entry's note
 
 
 class RosterEntry(BaseModel):
@@ -29,6 +31,11 @@ class RosterEntry(BaseModel):
     unit: str | dict[str, Any] = Field(
         description="a unit file path, relative to the roster file, or an inline unit")
     count: int = Field(1, ge=1, le=MAX_COUNT)
+    label: str | None = Field(None, min_length=1, max_length=MAX_LABEL,
+                              description="the entry's own name in this force "
+                                          "(Knight Squad A); the unit keeps its name")
+    note: str | None = Field(None, max_length=MAX_NOTE,
+                             description="a note kept with the entry and printed with it")
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +58,20 @@ class ForceEntry:
     fields: Mapping[str, Any] = field(default_factory=dict)
     #: why a broken entry could not be read, as the line a command prints
     error: InputError | None = field(default=None, compare=False)
+    #: the entry's own name in this force ("Knight Squad A") and its note
+    label: str = ""
+    note: str = ""
+
+    @property
+    def shown_name(self) -> str:
+        """What a list of the force calls the entry: its label with the unit's name, or
+        the unit's name."""
+        name = self.tally.name
+        return f"{self.label} ({name})" if self.label and self.label != name else name
+
+    def own(self) -> dict[str, Any]:
+        """The entry's label and note as a roster file writes them (only those set)."""
+        return {k: v for k, v in (("label", self.label), ("note", self.note)) if v}
 
     @property
     def broken(self) -> bool:
@@ -115,7 +136,8 @@ def read_entry(entry: RosterEntry, i: int, game: GameSystem, base: Path, file: s
     if loaded.system.NAME != game.NAME:
         raise InputError(f"unit is for {loaded.system.NAME}, the roster for "
                          f"{game.NAME}", file=file, field=where)
-    return ForceEntry(loaded.assessment, entry.count, file_path, source)
+    return ForceEntry(loaded.assessment, entry.count, file_path, source,
+                      label=entry.label or "", note=entry.note or "")
 
 
 def broken_entry(unit: str | dict[str, Any], count: int, error: InputError,
@@ -163,7 +185,7 @@ def unit_path(base: Path, written: str, file: str | Path | None, where: str) -> 
 
 def written_as(entry: ForceEntry, base: Path | None) -> dict[str, Any]:
     """A broken entry as the roster had it (its path re-based when the roster moves)."""
-    written = {**(entry.written or {}), "count": entry.count, **entry.fields}
+    written = {**(entry.written or {}), "count": entry.count, **entry.own(), **entry.fields}
     if entry.file is not None and base is not None:
         written["unit"] = os.path.relpath(entry.file, base.resolve()).replace(os.sep, "/")
     return written

@@ -7,100 +7,31 @@ chance to fall, and the points per expected win (points / mean chance to win): t
 points a design spends for each opponent it defeats, comparable between two designs of
 the same system. A force is the same across its units.
 
+Fair points: the field's units attack the field too; the median of their points per
+win (each unit counted as often as the field holds it) is what the field pays for a
+win, so a unit's fair points are that median times its chance to win, beside its
+actual points: above them it is cheap for what it does, below them dear.
+
 System-neutral: every figure comes from `GameSystem.engage`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
 from designer.errors import InputError
+from designer.facing import FieldReport, Opponent, require_engage
 from designer.systems import (
     Assessment,
     Engagement,
     EngageOptions,
     GameSystem,
+    Progress,
+    Retaliation,
     examples_dir,
 )
-
-
-@dataclass(frozen=True, slots=True)
-class Opponent:
-    """A unit of the field and how many of it (a roster's count weighs the means)."""
-
-    name: str
-    assessment: Assessment
-    count: int = 1
-
-
-@dataclass(frozen=True)
-class ModeReport:
-    """One mode against the field: each matchup that applies, and what they add up to;
-    `skipped` names opponents the mode cannot attack (out of range, the wrong type)."""
-
-    mode: str
-    matchups: tuple[tuple[Opponent, Engagement], ...]
-    skipped: tuple[str, ...] = ()
-
-    @property
-    def weight(self) -> int:
-        return sum(o.count for o, _ in self.matchups)
-
-    @property
-    def win(self) -> Fraction:
-        """The mean chance to defeat an opponent: expected wins per engagement."""
-        if not self.weight:
-            return Fraction(0)
-        return sum((o.count * e.win for o, e in self.matchups), Fraction(0)) / self.weight
-
-    @property
-    def loss(self) -> Fraction:
-        if not self.weight:
-            return Fraction(0)
-        return sum((o.count * e.loss for o, e in self.matchups), Fraction(0)) / self.weight
-
-
-@dataclass(frozen=True)
-class FieldReport:
-    """A unit against a field in every mode it has; `points` is None when unpriced."""
-
-    name: str
-    points: int | None
-    modes: tuple[ModeReport, ...]
-
-    def points_per_win(self, report: ModeReport) -> Fraction | None:
-        """Points per expected win in that mode; None without points or without a win."""
-        if self.points is None or report.win == 0:
-            return None
-        return Fraction(self.points) / report.win
-
-    @property
-    def best(self) -> ModeReport | None:
-        """The mode with the best chance to win."""
-        return max(self.modes, key=lambda m: m.win, default=None)
-
-    def as_dict(self) -> dict:
-        """Every figure exact (a fraction as text) and as a float."""
-        def exact(value: Fraction | None) -> dict | None:
-            return None if value is None else {"exact": str(value), "value": float(value)}
-
-        return {"name": self.name, "points": self.points, "modes": [
-            {"mode": m.mode, "opponents": m.weight, "win": exact(m.win),
-             "loss": exact(m.loss), "points_per_win": exact(self.points_per_win(m)),
-             "skipped": list(m.skipped),
-             "matchups": [{"opponent": o.name, "count": o.count, **e.as_dict()}
-                          for o, e in m.matchups]}
-            for m in self.modes]}
-
-
-def require_engage(game: GameSystem, file: str | Path | None = None) -> None:
-    """An input error for a system without matchup odds."""
-    if not game.ENGAGES:
-        raise InputError(f"{game.TITLE} has no matchup odds (its rules make none exact)",
-                         file=file, field="system")
 
 
 def bundled_field(game: GameSystem) -> list[Opponent]:
@@ -121,47 +52,30 @@ def roster_field(entries: Iterable) -> list[Opponent]:
             for e in entries if not getattr(e, "broken", False)]
 
 
-def mode_report(game: GameSystem, unit: Assessment, mode: str,
-                field: Sequence[Opponent], options: EngageOptions) -> ModeReport:
-    """`unit` attacking each of the field in `mode`; matchups that do not apply are
-    skipped by name."""
-    matchups, skipped = [], []
-    for opponent in field:
-        try:
-            engagement = game.engage(unit, opponent.assessment,
-                                     EngageOptions(mode, options.range, options.retaliation,
-                                                   options.extras))
-        except InputError:
-            skipped.append(opponent.name)
-            continue
-        if engagement is not None:
-            matchups.append((opponent, engagement))
-    return ModeReport(mode, tuple(matchups), tuple(skipped))
-
-
 DEFAULT = EngageOptions()
 
 
 def field_report(game: GameSystem, unit: Assessment, field: Sequence[Opponent],
-                 options: EngageOptions = DEFAULT) -> FieldReport:
+                 options: EngageOptions = DEFAULT, median: Fraction | None = None
+                 ) -> FieldReport:
     """`unit` against the field in each mode it has (or only `options.mode`)."""
-    require_engage(game)
-    modes = game.engage_modes(unit)
-    if options.mode is not None:
-        wanted = [m for m in modes if m.casefold() == options.mode.casefold()]
-        if not wanted:
-            raise InputError(f"{unit.name} cannot attack with '{options.mode}'; it can with: "
-                             f"{', '.join(modes) or 'nothing'}", field="--skill")
-        modes = tuple(wanted)
-    points = unit.tally.total if game.PRICED else None
-    return FieldReport(unit.name, points,
-                       tuple(mode_report(game, unit, m, field, options) for m in modes))
+    from designer.field import FieldWork
+
+    return FieldWork(game, field, options).report(unit, median)
 
 
 def force_report(game: GameSystem, units: Iterable[Assessment], field: Sequence[Opponent],
-                 options: EngageOptions = DEFAULT) -> list[FieldReport]:
-    """Each unit of a force against the field."""
-    return [field_report(game, unit, field, options) for unit in units]
+                 options: EngageOptions = DEFAULT, progress: Progress | None = None
+                 ) -> list[FieldReport]:
+    """Each unit of a force against the field, with the field's median points per win;
+    each design worked once, however many units share it."""
+    from designer.field import FieldWork
+
+    work = FieldWork(game, field, options, progress)
+    units = list(units)
+    work.plan(units)
+    median = work.median()
+    return [work.report(unit, median) for unit in units]
 
 
 # --- what the shells read: files, options -----------------------------------------------
@@ -170,7 +84,7 @@ MAX_RANGE = 999
 
 
 def engage_options(mode: str | None = None, distance: int | None = None,
-                   retaliation: bool = True, terms: Sequence[str] = (),
+                   retaliation: Retaliation = "best", terms: Sequence[str] = (),
                    game: GameSystem | None = None) -> EngageOptions:
     """Options from a shell's words: `terms` as KEY=N (a system's ENGAGE_EXTRAS)."""
     if distance is not None and not 0 <= distance <= MAX_RANGE:

@@ -194,7 +194,7 @@ def force_renderable(force: Force) -> Group:
             notes.append(f"warning {printable(issue.line())}\n", style="yellow")
         notes.rstrip()
         figures = (str(tally.total), str(entry.subtotal)) if priced else ()
-        table.add_row(Text(printable(tally.name)), str(entry.count), *figures,
+        table.add_row(Text(printable(entry.shown_name)), str(entry.count), *figures,
                       notes if notes.plain else Text("legal", style="green"))
     parts: list[Any] = [table]
     for line, kind in _force_lines(force, force.total):
@@ -216,7 +216,7 @@ def force_text(force: Force) -> str:
         tally = entry.tally
         figures = [str(tally.total), str(entry.subtotal)] if priced else []
         notes = _finding_lines(tally) or ["legal"]
-        rows.append([printable(tally.name), str(entry.count), *figures, notes[0]])
+        rows.append([printable(entry.shown_name), str(entry.count), *figures, notes[0]])
         rows += [[*blank, note] for note in notes[1:]]
     total = force.total
     rows.append(["Total", str(force.unit_count), *(["", str(total)] if priced else []), ""])

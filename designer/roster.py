@@ -224,7 +224,8 @@ def parse_roster(data: Any, *, file: str | Path | None = None,
         except InputError as exc:
             if not keep_broken:
                 raise
-            made = broken_entry(entry.unit, entry.count, exc, base, file)
+            made = replace(broken_entry(entry.unit, entry.count, exc, base, file),
+                           label=entry.label or "", note=entry.note or "")
         entries.append(replace(made, fields=own[i]) if own[i] else made)
     return Force(game, catalog, roster.name, roster.points_cap, tuple(entries),
                  path=Path(file) if file else None, fields=fields)
@@ -249,7 +250,7 @@ def roster_data(force: Force, base: Path | None = None) -> dict[str, Any]:
         data["points_cap"] = force.cap
     data["units"] = [written_as(e, base) if e.broken else
                      {"unit": _source(e, base) or force.game.unit_data(e.unit),
-                      "count": e.count, **e.fields} for e in force.entries]
+                      "count": e.count, **e.own(), **e.fields} for e in force.entries]
     return force.game.join_roster(data, force.fields)
 
 

@@ -91,7 +91,7 @@ def test_a_terminal_gets_rich_tables_for_a_normal_force_only(monkeypatch, capsys
     assert "┃ Unit" in capsys.readouterr().out
     force = load_roster(ROSTERS / "northern-raid.yaml")
     big = force.with_entries(force.entries * (RICH_ROWS // len(force.entries) + 1))
-    monkeypatch.setattr("designer.roster.load_roster", lambda path: big)
+    monkeypatch.setattr("designer.roster.load_roster", lambda path, **options: big)
     assert main(["check", str(ROSTERS / "northern-raid.yaml")]) == 1  # over its cap now
     out = capsys.readouterr().out
     assert "┃" not in out and out.count("\nLevy Spearman ") == RICH_ROWS // 6 + 1

@@ -1,4 +1,4 @@
-"""Points efficiency against a field, and `designer odds` in the CLI."""
+"""Points efficiency against a field, fair points, and `designer odds` in the CLI."""
 
 from __future__ import annotations
 
@@ -13,15 +13,11 @@ import pytest
 
 from designer.cli import main
 from designer.errors import InputError
-from designer.matchup import (
-    Opponent,
-    bundled_field,
-    engage_options,
-    field_report,
-    require_engage,
-)
+from designer.facing import Opponent, require_engage
+from designer.io import dump_yaml
+from designer.matchup import bundled_field, engage_options, field_report, force_report
 from designer.systems import EngageOptions, examples_dir, system
-from designer.systems.opentactics.contest import clear_caches
+from designer.systems.opentactics.odds import clear_caches
 
 OT = system("opentactics")
 UNITS = examples_dir("opentactics") / "units"
@@ -57,7 +53,8 @@ def test_a_field_report_weighs_each_opponent_by_its_count():
     assert report.points_per_win(melee) == Fraction(a.tally.total) * Fraction(48, 27)
     data = report.as_dict()
     assert data["modes"][0]["win"]["exact"] == "9/16"
-    assert [m["opponent"] for m in data["modes"][0]["matchups"]] == ["Wall", "Bare"]
+    assert [(d["names"], d["count"]) for d in data["modes"][0]["designs"]] == [
+        (["Wall"], 3), (["Bare"], 1)]
 
 
 def test_a_mode_that_cannot_reach_an_opponent_skips_it():
@@ -66,6 +63,59 @@ def test_a_mode_that_cannot_reach_an_opponent_skips_it():
     report = field_report(OT, tinker, [Opponent("Plain", plain)], EngageOptions())
     assert report.modes[0].skipped == ("Plain",)
     assert report.modes[0].win == 0 and report.points_per_win(report.modes[0]) is None
+
+
+def test_fair_points_are_the_fields_median_price_of_a_win_times_the_chance_to_win():
+    spear = unit("Spear", melee=SPEAR)
+    brute = unit("Brute", melee={"off_dice": 2, "def_dice": 1, "range": 1})
+    wall = unit("Wall", melee={"def_dice": 2})  # never wins: it has no points per win
+    field = [Opponent("Spear", spear, 1), Opponent("Brute", brute, 2),
+             Opponent("Wall", wall, 2)]
+    (spear_r, brute_r, wall_r) = force_report(OT, [spear, brute, wall], field)
+    paid = {}
+    for r in (spear_r, brute_r):
+        (mode,) = r.modes
+        paid[r.name] = Fraction(r.points) / mode.win
+    assert wall_r.modes == () or all(m.win == 0 for m in wall_r.modes)
+    # five units by count: Spear 1, Brute 2, Wall 2 (never wins: dearest); half the
+    # field is 5/2 units: sorted by price, the median is where the count reaches 5/2
+    ordered = [*sorted([(paid["Spear"], 1), (paid["Brute"], 2)]), (None, 2)]
+    seen, median = 0, None
+    for price, count in ordered:
+        seen += count
+        if seen >= Fraction(5, 2):
+            median = price
+            break
+    assert spear_r.median == brute_r.median == median is not None
+    (mode,) = spear_r.modes
+    assert spear_r.fair_points(mode) == median * mode.win
+    # the dearer unit is the one whose points exceed its fair points
+    for r in (spear_r, brute_r):
+        (mode,) = r.modes
+        assert (r.points > r.fair_points(mode)) == (paid[r.name] > median)
+
+
+def test_a_field_of_repeats_costs_what_its_distinct_designs_cost(monkeypatch):
+    spear, brute = unit("Spear", melee=SPEAR), unit("Brute", melee={"off_dice": 2,
+                                                                     "range": 1})
+    renamed = unit("Spear II", melee=SPEAR)  # another name, the same design
+    field = [Opponent("Spear", spear, 3), Opponent("Brute", brute, 5),
+             Opponent("Spear II", renamed, 2)] * 40
+    calls = []
+    real = type(OT).engage
+
+    def counted(self, a, b, options):
+        calls.append((a.name, b.name))
+        return real(self, a, b, options)
+
+    monkeypatch.setattr(type(OT), "engage", counted)
+    reports = force_report(OT, [spear, brute, renamed] * 30, field)
+    # two designs: each attacks each once (the median and the reports share the work)
+    assert len(calls) == 2 * 2
+    assert len(reports) == 90
+    (mode,) = reports[0].modes
+    assert [(f.names, f.count) for f in mode.faced] == [(("Spear", "Spear II"), 200),
+                                                        (("Brute",), 200)]
 
 
 def test_the_bundled_field_is_every_example():
@@ -81,8 +131,9 @@ def test_systems_without_odds_say_so():
 
 
 def test_terms_parse_as_key_equals_whole_number():
-    options = engage_options("melee", 2, False, ["cover_b=1", "support_off_a=2"], OT)
-    assert options == EngageOptions("melee", 2, False, (("cover_b", 1), ("support_off_a", 2)))
+    options = engage_options("melee", 2, "never", ["cover_b=1", "support_off_a=2"], OT)
+    assert options == EngageOptions("melee", 2, "never",
+                                    (("cover_b", 1), ("support_off_a", 2)))
     with pytest.raises(InputError, match="unknown matchup term 'shade'"):
         engage_options(terms=["shade=1"], game=OT)
     with pytest.raises(InputError, match="KEY=N"):
@@ -116,15 +167,18 @@ def test_odds_json_gives_exact_fractions(tmp_path):
     assert json.loads(out)[0]["win"] == "55/216"
 
 
-def test_odds_prints_a_table_and_a_field(capsys):
-    code, out = run(["odds", str(UNITS / "iron-lancer.yaml"), str(UNITS / "sky-corsair.yaml")])
-    assert code == 0 and "Sky Corsair defeated" in out and "1351/2592" in out
+def test_odds_prints_a_table_the_abilities_and_a_field(capsys):
+    code, out = run(["odds", str(UNITS / "iron-lancer.yaml"),
+                     str(UNITS / "mountain-titan.yaml")])
+    assert code == 0 and "Mountain Titan defeated" in out and "7733/62208" in out
+    assert "Stout" in out and "applied" in out and "Trample" in out and "outside" in out
     code, out = run(["odds", str(UNITS / "iron-lancer.yaml"), "--field", "--json"])
     data = json.loads(out)
     assert code == 0 and data["units"][0]["modes"][0]["opponents"] == 10
+    assert data["units"][0]["modes"][0]["fair_points"]["exact"]
     roster = examples_dir("opentactics") / "rosters" / "northern-raid.yaml"
     code, out = run(["odds", str(roster), "--field", str(roster)])
-    assert code == 0 and "Points/win" in out and "War Hound" in out
+    assert code == 0 and "Pts/win" in out and "Fair pts" in out and "War Hound" in out
 
 
 def test_odds_refuses_what_does_not_apply(tmp_path, capsys):
@@ -137,12 +191,70 @@ def test_odds_refuses_what_does_not_apply(tmp_path, capsys):
         ([lancer], "name the unit attacked"),
         ([lancer, lancer, "--range", "7"], "out of it"),
         ([lancer, lancer, "--skill", "arcane"], "cannot assault in Arcane"),
+        ([lancer, lancer, "--set", "shock=1"], "asks for an assault Iron Lancer cannot"),
+        ([lancer, lancer, "--set", "cover_b=2"], "cover_b is 2; give a whole number from 0"),
+        ([str(openfire), str(openfire), "--retaliation", "never"], "has no retaliation"),
     ]:
         assert main(["odds", *args]) == 2
         err = capsys.readouterr().err
         assert message in err and err.count("\n") == 1 and "Traceback" not in err
 
 
+HOSTILE = "Evil\x1b]8;;https://x.test\x07\x1b[31m\u202eNa\u0085me"
+
+
+def test_hostile_names_never_reach_the_terminal(tmp_path, monkeypatch):
+    a = write(tmp_path, "a.yaml", dump_yaml({
+        "system": "opentactics", "name": HOSTILE, "types": ["Infantry"],
+        "skills": {"melee": SPEAR}}))
+    monkeypatch.setenv("TTY_COMPATIBLE", "1")  # a terminal: rich styles its own text
+    for args in ([str(a), str(a)], [str(a), "--field"], [str(a), str(a), "--json"],
+                 [str(a), "--field", "--json"]):
+        code, out = run(["odds", *args])
+        assert code == 0
+        for raw in ("\x1b]", "\x07", "\u202e", "\x85", "\x1b[31m"):
+            assert raw not in out, (args, raw)
+        assert "Evil" in out
+    code, out = run(["odds", str(a), str(a), "--json"])
+    assert json.loads(out)[0]["title"].startswith(f"{HOSTILE} assaults")  # escaped, intact
+
+
+def test_the_field_bar_shows_only_on_a_terminal_after_a_second(monkeypatch, capsys):
+    from designer.cli import matchups
+
+    clock = [100.0]
+    monkeypatch.setattr(matchups.time, "monotonic", lambda: clock[0])
+    started = []
+
+    class FakeProgress:
+        def __init__(self, *columns, console=None, transient=False):
+            started.append(transient)
+
+        def start(self):
+            pass
+
+        def add_task(self, name, total):
+            return 1
+
+        def update(self, task, completed, total):
+            started.append((completed, total))
+
+        def stop(self):
+            started.append("stopped")
+
+    monkeypatch.setattr("rich.progress.Progress", FakeProgress)
+    for terminal in (False, True):
+        started.clear()
+        monkeypatch.setattr(matchups, "_stderr_is_terminal", lambda t=terminal: t)
+        bar = matchups._Bar()
+        bar(1, 10)  # at once: no bar
+        clock[0] += 1.5
+        bar(2, 10)  # past a second: a bar, on a terminal only
+        bar.close()
+        assert started == ([True, (2, 10), "stopped"] if terminal else [])
+
+
+@pytest.mark.slow
 def test_odds_on_two_bundled_units_answers_in_under_100_ms():
     lancer, corsair = str(UNITS / "iron-lancer.yaml"), str(UNITS / "sky-corsair.yaml")
     run(["odds", lancer, corsair])  # start-up: imports, catalog
@@ -150,3 +262,22 @@ def test_odds_on_two_bundled_units_answers_in_under_100_ms():
     start = time.perf_counter()
     code, _ = run(["odds", str(UNITS / "mountain-titan.yaml"), str(UNITS / "cinder-drake.yaml")])
     assert code == 0 and time.perf_counter() - start < 0.1
+
+
+def test_the_fields_price_of_a_win_is_the_same_whatever_mode_the_unit_uses():
+    field = bundled_field(OT)
+    warden = next(o.assessment for o in field if o.name == "Ash Warden")
+    (free,) = force_report(OT, [warden], field)
+    (melee,) = force_report(OT, [warden], field, EngageOptions("melee"))
+    assert free.median == melee.median is not None
+    assert [m.mode for m in melee.modes] == ["melee"]
+    assert melee.fair_points(melee.modes[0]) == free.fair_points(free.modes[0])
+
+
+def test_no_retaliation_still_means_retaliation_never(capsys):
+    from designer.cli import build_parser
+
+    parser = build_parser()
+    args = parser.parse_args(["odds", "a.yaml", "b.yaml", "--no-retaliation"])
+    assert args.retaliation == "never"
+    assert parser.parse_args(["odds", "a.yaml", "b.yaml"]).retaliation == "best"

@@ -3,6 +3,7 @@ roster file a force writes."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import FrozenInstanceError
 from pathlib import Path
 
@@ -108,3 +109,40 @@ def test_check_reports_every_unreadable_entry_then_exits_2(tmp_path, capsys):
         f"(looked in {tmp_path})",
         f"designer: error: {roster}: units[3].unit.athletics: expected a whole number, "
         "got 'x'"]
+
+
+def test_an_entry_keeps_its_label_and_note_through_a_save_and_shows_the_label(tmp_path,
+                                                                               capsys):
+    from designer.cli import main
+
+    unit = examples_dir() / "units" / "iron-lancer.yaml"
+    path = tmp_path / "squads.yaml"
+    path.write_text("system: opentactics\nname: Squads\npoints_cap: 500\nunits:\n"
+                    f"  - {{unit: '{unit}', count: 2, label: Knight Squad A,\n"
+                    "     note: holds the left flank}\n"
+                    f"  - {{unit: '{unit}', count: 1}}\n")
+    force = load_roster(path)
+    first, second = force.entries
+    assert (first.label, first.note, first.shown_name) == (
+        "Knight Squad A", "holds the left flank", "Knight Squad A (Iron Lancer)")
+    assert (second.label, second.note, second.shown_name) == ("", "", "Iron Lancer")
+    data = roster_data(force, tmp_path)
+    assert data["units"][0] == {"unit": os.path.relpath(unit, tmp_path), "count": 2,
+                                "label": "Knight Squad A", "note": "holds the left flank"}
+    assert data["units"][1] == {"unit": os.path.relpath(unit, tmp_path), "count": 1}
+    assert main(["check", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[2] == "Knight Squad A (Iron Lancer)      2    53       106  legal"
+    assert lines[3] == "Iron Lancer                       1    53        53  legal"
+
+
+def test_an_entrys_label_is_a_name_of_at_most_80_characters(tmp_path, capsys):
+    from designer.cli import main
+
+    path = tmp_path / "long.yaml"
+    path.write_text("name: Long\nunits:\n  - {unit: {name: X}, count: 1, label: " + "L" * 81
+                    + "}\n")
+    assert main(["check", str(path)]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"designer: error: {path}: units[0].label: expected at most 80 characters, got "
+        f"'{'L' * 37}...'")

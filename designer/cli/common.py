@@ -22,6 +22,20 @@ EXIT_OK, EXIT_RULES, EXIT_INPUT, EXIT_INTERRUPTED = 0, 1, 2, 130
 RICH_ROWS = 100
 
 
+#: characters a terminal may act on that JSON leaves raw: C1 controls, line separators,
+#: bidirectional overrides (C0 controls, ESC among them, JSON escapes itself)
+_JSON_RISKY = {i: f"\\u{i:04x}" for i in (*range(0x7F, 0xA0), 0x2028, 0x2029,
+                                           *range(0x202A, 0x202F), *range(0x2066, 0x206A))}
+
+
+def json_text(data: object) -> str:
+    """Data as indented JSON, text kept readable (not ASCII-escaped) but with every
+    character a terminal could act on written as a \\u escape (the same string read back)."""
+    import json
+
+    return json.dumps(data, indent=2, ensure_ascii=False).translate(_JSON_RISKY)
+
+
 def console() -> Console:
     """A console that never reads user text as markup, and that lets a closed pipe
     (`designer catalog | head`) end the command as a success."""

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import argparse
-import json
+import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from designer.cli.common import EXIT_OK, console
+from designer.cli.common import EXIT_OK, console, json_text
 from designer.errors import InputError
+from designer.systems import RETALIATIONS
+
+#: a field's work shows a progress bar (on a terminal) once it has taken this long
+BAR_AFTER = 1.0
 
 
 def add_parsers(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
@@ -23,14 +28,53 @@ def add_parsers(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
                         "(default: each it has)")
     p.add_argument("--range", type=int, default=None, metavar="N",
                    help="the distance between them (default: 1, or a weapon's reach)")
-    p.add_argument("--no-retaliation", action="store_true", help="B does not answer")
+    p.add_argument("--retaliation", choices=RETALIATIONS, default="best",
+                   help="whether B answers when it can: when that serves it best (the "
+                        "default), always, never")
+    p.add_argument("--no-retaliation", dest="retaliation", action="store_const",
+                   const="never", help="the same as --retaliation never (kept for scripts "
+                                       "written before --retaliation)")
     p.add_argument("--set", dest="terms", action="append", default=[], metavar="KEY=N",
                    help="a term of the matchup, e.g. cover_b=1, support_off_a=2, higher_a=1")
     p.add_argument("--field", nargs="?", const="", default=None, metavar="ROSTER.yaml",
                    help="A against a field: the bundled examples, or this roster's units, "
-                        "with points per expected win")
+                        "with points per expected win and fair points")
     p.add_argument("--json", action="store_true", help="exact fractions as JSON")
     return {"odds": cmd_odds}
+
+
+class _Bar:
+    """A progress bar on stderr, once the work has taken BAR_AFTER seconds, and only on
+    a terminal (a pipe or a file never sees it)."""
+
+    def __init__(self) -> None:
+        self.start = time.monotonic()
+        self.bar: Any = None
+        self.task: Any = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.bar is None:
+            if time.monotonic() - self.start < BAR_AFTER or not _stderr_is_terminal():
+                return
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+            self.bar = Progress(TextColumn("matchups"), BarColumn(), MofNCompleteColumn(),
+                                console=Console(stderr=True), transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task("matchups", total=total)
+        self.bar.update(self.task, completed=done, total=total)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def _stderr_is_terminal() -> bool:
+    try:
+        return sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def cmd_odds(args: argparse.Namespace) -> int:
@@ -39,14 +83,20 @@ def cmd_odds(args: argparse.Namespace) -> int:
 
     game, units, name = matchup.load_side(args.unit)
     matchup.require_engage(game, args.unit)
-    options = matchup.engage_options(args.mode, args.range, not args.no_retaliation,
-                                     args.terms, game)
+    if args.retaliation != "best" and not game.ENGAGE_RETALIATION:
+        raise InputError(f"{game.TITLE} has no retaliation: B answers in its own turn",
+                         field="--retaliation")
+    options = matchup.engage_options(args.mode, args.range, args.retaliation, args.terms,
+                                     game)
     if args.field is not None:
         field, label = matchup.load_field(game, Path(args.field) if args.field else None)
-        reports = matchup.force_report(game, units, field, options)
+        bar = _Bar()
+        try:
+            reports = matchup.force_report(game, units, field, options, progress=bar)
+        finally:
+            bar.close()
         if args.json:
-            print(json.dumps({"field": label, "units": [r.as_dict() for r in reports]},
-                             indent=2, ensure_ascii=False))
+            print(json_text({"field": label, "units": [r.as_dict() for r in reports]}))
         else:
             console().print(field_renderable(reports, label))
         return EXIT_OK
@@ -61,7 +111,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
                          file=args.opponent, field="system")
     found = matchup.engagements(game, units[0], targets[0], options)
     if args.json:
-        print(json.dumps([e.as_dict() for e in found], indent=2, ensure_ascii=False))
+        print(json_text([e.as_dict() for e in found]))
     else:
         out = console()
         for engagement in found:

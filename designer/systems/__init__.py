@@ -36,7 +36,8 @@ Capability flags: `PRICED` is False for a system whose rules define no points; s
 then hide totals, caps and audits. `ENGAGES` is True for a system whose rules make a
 matchup's odds exact: `engage_modes(assessment)` names what a unit can attack with (a
 skill, a weapon) and `engage(a, b, options)` gives the `Engagement`; by default a system
-has no matchup odds and `engage` returns None.
+has no matchup odds and `engage` returns None. `ENGAGE_RETALIATION` says whether the
+attacked unit may answer within the engagement (the retaliation option applies).
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ from fractions import Fraction
 from functools import cache
 from importlib import import_module
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from designer.errors import InputError
 from designer.systems.listing import Limit, Listing
@@ -149,16 +150,22 @@ class CatalogSection:
     notes: tuple[str, ...] = ()
 
 
+#: whether B answers A in the same engagement: when it serves B best, whenever it can, never
+Retaliation = Literal["best", "always", "never"]
+RETALIATIONS: tuple[Retaliation, ...] = ("best", "always", "never")
+
+
 @dataclass(frozen=True, slots=True)
 class EngageOptions:
     """How two units meet. `mode` is what A attacks with (a skill, a weapon; None: each
     it has), `range` the distance between them (None: the closest the mode allows),
-    `retaliation` whether B answers when it can; `extras` are a system's own terms as
-    (key, whole number) pairs, the keys its `ENGAGE_EXTRAS` lists (cover, support)."""
+    `retaliation` whether B answers when it can (a system with `ENGAGE_RETALIATION`);
+    `extras` are a system's own terms as (key, whole number) pairs, the keys its
+    `ENGAGE_EXTRAS` lists (cover, support)."""
 
     mode: str | None = None
     range: int | None = None
-    retaliation: bool = True
+    retaliation: Retaliation = "best"
     extras: tuple[tuple[str, int], ...] = ()
 
     def extra(self, key: str, default: int = 0) -> int:
@@ -176,11 +183,24 @@ class Odds:
     chance: bool = True
 
 
+@dataclass(frozen=True, slots=True)
+class AbilityUse:
+    """What one of a unit's abilities did in an engagement: `applied` (what it did),
+    `idle` (it acts in one engagement, not in this one: why) or `outside` (it never acts
+    inside one engagement: why)."""
+
+    unit: str
+    name: str
+    status: Literal["applied", "idle", "outside"]
+    detail: str = ""
+
+
 @dataclass(frozen=True)
 class Engagement:
     """The exact odds of A attacking B in one mode. `outcomes` are exclusive and sum to
     1; `figures` are drawn from them; `win` is A's chance to defeat B and `loss` B's to
-    defeat A (what points efficiency counts); `notes` say what the odds assumed."""
+    defeat A (what points efficiency counts); `notes` say what the odds assumed;
+    `abilities` what each unit's abilities did."""
 
     title: str
     mode: str
@@ -189,6 +209,7 @@ class Engagement:
     loss: Fraction = Fraction(0)
     figures: tuple[Odds, ...] = ()
     notes: tuple[str, ...] = ()
+    abilities: tuple[AbilityUse, ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
         """Every figure as an exact fraction ("15/36" reduced) and a float."""
@@ -199,7 +220,9 @@ class Engagement:
 
         return {"title": self.title, "mode": self.mode, "win": str(self.win),
                 "loss": str(self.loss), "outcomes": [row(o) for o in self.outcomes],
-                "figures": [row(o) for o in self.figures], "notes": list(self.notes)}
+                "figures": [row(o) for o in self.figures], "notes": list(self.notes),
+                "abilities": [{"unit": u.unit, "name": u.name, "status": u.status,
+                               "detail": u.detail} for u in self.abilities]}
 
 
 class GameSystem(ABC):
@@ -227,6 +250,8 @@ class GameSystem(ABC):
     ENGAGE_EXTRAS: ClassVar[tuple[tuple[str, str], ...]] = ()
     #: how army-list data (BattleScribe) names what this system's cards hold
     LISTING: ClassVar[Listing] = Listing()
+    #: whether B may answer A within the engagement (EngageOptions.retaliation applies)
+    ENGAGE_RETALIATION: ClassVar[bool] = False
 
     # --- files -------------------------------------------------------------------------
 

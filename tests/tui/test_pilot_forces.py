@@ -104,3 +104,34 @@ async def test_a_new_roster_file_is_saved_where_asked(monkeypatch, tmp_path):
     saved = load_yaml(path)
     assert [u["count"] for u in saved["units"]] == [2]
     assert saved["units"][0]["unit"]["name"] == "Ash Warden"
+
+
+async def test_the_same_example_again_counts_one_more_and_an_entry_takes_a_label(
+        monkeypatch, tmp_path):
+    from tests.tui.helpers import settled
+
+    monkeypatch.chdir(tmp_path)
+    app = build_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        for _ in range(2):
+            await pilot.press("e")  # add an example
+            await settled(pilot)
+            await pilot.press("down", "enter")  # Cinder Drake
+            await settled(pilot)
+        assert entries(app)[-1] == ("Cinder Drake", 2)
+        assert len(entries(app)) == 7
+        await pilot.press("l")
+        await settled(pilot)
+        assert type(app.screen).__name__ == "EntryDialog"
+        await pilot.press(*"Wyrm Flight", "enter", *"screens the hill", "enter")
+        await settled(pilot)
+        entry = force_of(app).force.entries[-1]
+        assert (entry.label, entry.note, entry.count) == ("Wyrm Flight", "screens the hill", 2)
+        table = app.screen.query_one("#units")
+        assert str(table.get_row_at(6)[0]) == "Wyrm Flight (Cinder Drake)"
+        await pilot.press("e")  # once more: a labelled entry is a squad of its own
+        await settled(pilot)
+        await pilot.press("down", "enter")
+        await settled(pilot)
+        assert entries(app)[-2:] == [("Cinder Drake", 2), ("Cinder Drake", 1)]

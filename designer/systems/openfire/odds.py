@@ -163,13 +163,13 @@ def engage(a: Assessment, b: Assessment, options: EngageOptions) -> Engagement:
         attacks.append((dist, att * fig.count))
         count += att * fig.count
     damage = total(attacks, hp)
-    outcomes = (*(Odds(f"damage_{k}", f"{k} damage", damage.get(k, Fraction(0)))
-                  for k in range(hp)),
+    # each outcome once: the damage short of destruction that can happen, then destroyed
+    outcomes = (*(Odds(f"damage_{k}", f"{k} damage", damage[k])
+                  for k in range(hp) if damage.get(k)),
                 Odds("destroyed", f"{b.name} destroyed", damage.get(hp, Fraction(0))))
     destroyed = outcomes[-1].value
     expected = sum((k * p for k, p in damage.items()), Fraction(0))
-    figures_ = (Odds("destroyed", f"{b.name} destroyed", destroyed),
-                Odds("hurt", "at least 1 damage", 1 - damage.get(0, Fraction(0))),
+    figures_ = (Odds("hurt", "at least 1 damage", 1 - damage.get(0, Fraction(0))),
                 Odds("expected", "expected damage", expected, chance=False),
                 Odds("attacks", "attacks", Fraction(count), chance=False))
     inches = "inch" if distance == 1 else "inches"

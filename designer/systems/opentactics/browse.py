@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from designer.systems import CatalogRow, CatalogSection
 from designer.systems.opentactics.catalog import Catalog, CostTable, TypeEntry
+from designer.systems.opentactics.effects import effect_words
 
 
 def catalog_sections(catalog: Catalog) -> tuple[CatalogSection, ...]:
@@ -23,7 +24,11 @@ def _abilities(catalog: Catalog) -> CatalogSection:
                    if any(o.name == a.name for o in i.abilities)]
         if offered:
             lines.append(f"From equipment {', '.join(offered)}")
-        lines += ["", a.summary]
+        lines += ["", a.summary, ""]
+        if a.assault:
+            lines += ["In one assault:", *(f"• {effect_words(e)}" for e in a.assault)]
+        else:
+            lines.append(f"Outside one assault: {a.outside_assault}")
         rows.append(CatalogRow(a.name, (a.name, a.ranks.label if a.ranks else "",
                                         a.formula.display, a.summary),
                                "\n".join(lines), tuple(a.aliases)))

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from designer.catalog_cache import persistent
 from designer.errors import InputError
 from designer.io import load_mapping, refuse_boolean_keys, validate
+from designer.systems.opentactics.effects import Effect, Element
 from designer.systems.opentactics.formula import Formula, parse_formula
 
 Skill = Literal["melee", "ballistic", "arcane", "technical"]
@@ -56,12 +57,23 @@ class Ability(_Strict):
     ranks: RankSpan | None = None
     aliases: tuple[str, ...] = ()
     summary: str = Field(min_length=1, max_length=400)
+    #: what it does inside one assault (effects.py), or why it does nothing there
+    assault: tuple[Effect, ...] | None = None
+    outside_assault: str | None = Field(None, min_length=1, max_length=200)
 
     @field_validator("cost")
     @classmethod
     def _cost_parses(cls, value: int | str) -> int | str:
         parse_formula(value)
         return value
+
+    @model_validator(mode="after")
+    def _assault_declared(self) -> Ability:
+        if (not self.assault) == (self.outside_assault is None):
+            raise ValueError("declare what the ability does in one assault (assault: "
+                             "[effects]) or why it does nothing there (outside_assault: "
+                             "reason), one of the two")
+        return self
 
     @cached_property
     def formula(self) -> Formula:
@@ -160,6 +172,7 @@ class TypeEntry(_Strict):
     name: str = Field(min_length=1, max_length=40)
     category: Category
     summary: str = ""
+    element: Element | None = None
 
 
 class CostTable(_Strict):

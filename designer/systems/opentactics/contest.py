@@ -1,48 +1,52 @@
-"""One contest of an OpenTactics assault, exact: an OFF pool against a DEF pool through
-the roll, bump, re-roll and tally phases (core rules, ASSAULTS).
+"""One test of an OpenTactics assault, exact: an OFF pool against a DEF pool through the
+roll, bump, re-roll and tally phases (core rules, ASSAULTS), with what abilities do in
+each phase's window. A's assault is one test (A's OFF against B's DEF); B's retaliation
+another (B's OFF against A's DEF), with A moving first in both (A initiated).
 
-Tally: both pools sorted highest first, the OFF die against the DEF die of the same
-place; a tie moves on to the next; the first OFF die that no DEF die matches defeats.
-That is Python's order on the sorted tuples (a proper prefix is the smaller), so
-`off > dfn` is the whole tally: an empty DEF pool loses to any OFF die.
+Worked backwards from the tally, each step a table over every OFF result against every
+DEF result (tables.py, moves.py):
 
-Bump phase: from the initiator the players alternate, each using one bump on one of its
-own dice or passing; a die stays within 1-6, + bumps are optional, a - bump must be
-used (a player holding one may not pass), the phase ends when both pass in turn.
-Re-roll phase: the same alternation from the initiator, one re-roll a turn, each
-re-rolling one of its own dice; the new result stands as rolled (the bump phase is
-over, so a bump used on that die is lost).
-
-`full_chance` plays both phases out by minimax over that alternation (`_play`), the
-OFF side maximising the chance its pool wins, the DEF side minimising it. Its values are
-whole numbers: a state's chance times 6**(re-rolls left), so a re-roll's value is the
-sum of its six children and no Fraction is built inside the search.
-
-`chance` gives the same value faster. The tally only compares the two sorted tuples,
-and a player's bumps touch only its own dice, so each player's best bump play is its
-own pool made as high in tally order as its bumps allow, whatever the other does: each
-pool settles on its own (`settle`), and only the re-roll phase is searched. Without
-re-rolls that is a proof; with them it is checked against `full_chance`: the tests
-compare the two, and 4,356 pairs of pools were compared when this was written (1 to 3
-dice, up to two bumps from -1 to +4 a pool, up to two re-rolls a side, either side
-first), all equal.
+- after the re-roll phase: re-rolls then (Venomous: the OFF side re-rolls a DEF die);
+- the re-roll phase (reroll.py);
+- the end of the bump phase: re-rolls then (Hex: the DEF side re-rolls one die);
+- the bump phase: each side settles its own pool (dice.settle), or, where a later
+  re-roll of a chosen die follows (Hex, Venomous), the phase is searched bump by bump,
+  turn by turn (a lower pool can then be the better one);
+- the end of the roll phase: each side's abilities (Frenzy, Stout, Fate Weaver,
+  Duelist), A's first, each side using its own in the order it likes, seeing each
+  result (every subset and order is tried);
+- the roll: the mean over every result.
 """
 
 from __future__ import annotations
 
-from collections import Counter
+import threading
+from collections import OrderedDict
 from fractions import Fraction
-from functools import cache
-from itertools import product
+from functools import cache, lru_cache
 from typing import NamedTuple
 
-Roll = tuple[int, ...]  # die results, highest first
+from designer.systems.opentactics import moves
+from designer.systems.opentactics.dice import (
+    MAX_DICE,
+    index,
+    must_bump,
+    replaced,
+    results,
+    settled,
+    weights,
+    without,
+)
+from designer.systems.opentactics.reroll import phase, tally_table
+from designer.systems.opentactics.tables import Table, best, transpose
 
-MAX_DICE = 3
+#: what a side may do at the end of the roll phase, with its re-roll
+WINDOW_MOVES = ("all_off", "all_def", "one_any", "one_off", "one_def")
 
 
 class Pool(NamedTuple):
-    """A side's dice in one contest: how many, its bumps (sorted) and its re-rolls."""
+    """A side's dice in one test: how many, its bumps (sorted) and its re-rolls in the
+    re-roll phase."""
 
     dice: int
     bumps: tuple[int, ...] = ()
@@ -51,146 +55,250 @@ class Pool(NamedTuple):
     @classmethod
     def of(cls, dice: int, bumps: list[int] | tuple[int, ...] = (), rerolls: int = 0
            ) -> Pool:
-        """A pool in its canonical, hashable form (bumps of 0 do nothing; no dice, no
-        use for bumps or re-rolls)."""
+        """A pool in its canonical, hashable form (bumps of 0 do nothing; no dice, no use
+        for bumps or re-rolls)."""
         if dice <= 0:
             return cls(0)
         return cls(dice, tuple(sorted(b for b in bumps if b)), max(0, rerolls))
 
 
-def _sorted(values: list[int] | tuple[int, ...]) -> Roll:
-    return tuple(sorted(values, reverse=True))
+class Window(NamedTuple):
+    """One side's re-rolls at the end of the roll phase, each usable once."""
+
+    off_side: bool
+    moves: tuple[str, ...]
 
 
-@cache
-def rolls(n: int) -> tuple[tuple[Roll, int], ...]:
-    """Every result of `n` dice as a sorted tuple, with how many of the 6**n ordered
-    rolls give it."""
-    counts = Counter(_sorted(r) for r in product(range(1, 7), repeat=n))
-    return tuple(counts.items())
+class Contest(NamedTuple):
+    """One test: `off_first` when the OFF side initiated the assault; the sides' re-rolls
+    at the end of the roll phase (`windows`), of the bump phase (`bump_windows`: Hex)
+    and after the re-roll phase (`end_windows`: Venomous), each in the order they act."""
+
+    off: Pool
+    dfn: Pool
+    off_twice: bool = False
+    def_twice: bool = False
+    off_first: bool = True
+    windows: tuple[Window, ...] = ()
+    bump_windows: tuple[Window, ...] = ()
+    end_windows: tuple[Window, ...] = ()
+
+    def check(self) -> None:
+        if self.off.dice > MAX_DICE or self.dfn.dice > MAX_DICE:
+            raise ValueError(f"odds are exact for at most {MAX_DICE} dice a pool")
 
 
-def _replace(roll: Roll, value: int, new: int) -> Roll:
-    """`roll` with one die showing `value` turned to `new`, sorted again."""
-    out = list(roll)
-    out[out.index(value)] = new
-    return _sorted(out)
+#: tables kept for the tests asked most lately: a field of many designs reuses them
+#: within a design's matchups and does not hold them all (a table of three dice against
+#: three is some 30 kB)
+KEPT = 256
+#: re-roll phases kept, each with its start for every re-roll count up to its largest
+KEPT_PHASES = 48
+_phases: OrderedDict[Contest, tuple[int, int, dict]] = OrderedDict()
+KEPT_LOCK = threading.Lock()
 
 
-def _clamp(value: int) -> int:
-    return 1 if value < 1 else 6 if value > 6 else value
+def _starts(core: Contest, off_rerolls: int, def_rerolls: int, top_off: int,
+            top_def: int) -> Table:
+    """The re-roll phase's start with these re-rolls: one search gives every count up to
+    the largest asked, kept for the next ask (a choice adding one re-roll, a variant)."""
+    with KEPT_LOCK:  # the designer works odds in worker threads
+        kept = _phases.get(core)
+    if kept is None or kept[0] < top_off or kept[1] < top_def:
+        if kept is not None:
+            top_off, top_def = max(top_off, kept[0]), max(top_def, kept[1])
+        n_o, n_d = core.off.dice, core.dfn.dice
+        end = tally_table(n_o, n_d, core.off_twice, core.def_twice)
+        for window in reversed(core.end_windows):
+            end = _window(end, window, n_o, n_d)
+        every = tuple((x, y) for x in range(top_off + 1) for y in range(top_def + 1))
+        kept = (top_off, top_def, phase(end, n_o, n_d, top_off, top_def, core.off_first,
+                                        every, binary=not core.end_windows))
+    with KEPT_LOCK:
+        _phases[core] = kept
+        _phases.move_to_end(core)
+        while len(_phases) > KEPT_PHASES:
+            _phases.popitem(last=False)
+    return kept[2][(off_rerolls, def_rerolls)]
 
 
-def _without(bumps: tuple[int, ...], bump: int) -> tuple[int, ...]:
-    i = bumps.index(bump)
-    return bumps[:i] + bumps[i + 1:]
+def _core(test: Contest) -> Contest:
+    """The test as its re-roll phase sees it (no bumps, no earlier windows, re-rolls
+    asked apart): shared by tests that differ only before the phase."""
+    return Contest(Pool(test.off.dice), Pool(test.dfn.dice), test.off_twice, test.def_twice,
+                   test.off_first and bool(test.end_windows), (), (), test.end_windows)
 
 
-@cache
-def settle(roll: Roll, bumps: tuple[int, ...]) -> Roll:
-    """The highest pool (in tally order) a player makes of `roll` with `bumps`, using
-    each - bump and any + bumps, one at a time in any order on any dice."""
-    if not roll or not bumps:
-        return roll
-    best: Roll | None = None if any(b < 0 for b in bumps) else roll
-    for bump in set(bumps):
-        rest = _without(bumps, bump)
-        for value in set(roll):
-            made = settle(_replace(roll, value, _clamp(value + bump)), rest)
-            if best is None or made > best:
-                best = made
-    assert best is not None
-    return best
+def start_table(test: Contest, extra_off: int = 0, extra_def: int = 0,
+                also: tuple[tuple[int, int], ...] = ()) -> Table:
+    """The value at the start of the re-roll phase over settled pools, with `extra_off`
+    and `extra_def` re-rolls more; `also` names other extras likely asked next (one
+    search gives every count up to the largest)."""
+    base = (test.off.rerolls, test.dfn.rerolls)
+    asked = [(extra_off, extra_def), *also]
+    return _starts(_core(test), base[0] + extra_off, base[1] + extra_def,
+                   base[0] + max(x for x, _ in asked), base[1] + max(y for _, y in asked))
 
 
-@cache
-def settled(dice: int, bumps: tuple[int, ...]) -> tuple[tuple[Roll, int], ...]:
-    """The pools a side ends the bump phase with, and their weights out of 6**dice."""
-    counts: Counter[Roll] = Counter()
-    for roll, weight in rolls(dice):
-        counts[settle(roll, bumps)] += weight
-    return tuple(counts.items())
+@lru_cache(maxsize=KEPT)
+def after_roll(test: Contest, extra_off: int = 0, extra_def: int = 0,
+               also: tuple[tuple[int, int], ...] = ()) -> Table:
+    """The value once the roll-phase window closes, over raw results: the bump phase,
+    Hex and the rest to come."""
+    n_o, n_d = test.off.dice, test.dfn.dice
+    start = start_table(test, extra_off, extra_def, also)
+    for window in reversed(test.bump_windows):
+        start = _window(start, window, n_o, n_d)
+    if not (test.bump_windows or test.end_windows):
+        return moves.gather(start, settled(n_o, test.off.bumps), settled(n_d, test.dfn.bumps))
+    return _bump_search(start, test)
 
 
-def _check(off: Pool, dfn: Pool) -> None:
-    if off.dice > MAX_DICE or dfn.dice > MAX_DICE:
-        raise ValueError(f"odds are exact for at most {MAX_DICE} dice a pool")
-
-
-@cache
-def chance(off: Pool, dfn: Pool, off_first: bool = True) -> Fraction:
-    """The chance the OFF pool defeats the DEF pool, both played as well as they can;
-    `off_first` when the OFF side initiated the assault."""
-    if off.dice == 0:
-        return Fraction(0)
-    _check(off, dfn)
-    total = 0
-    for o, wo in settled(off.dice, off.bumps):
-        for d, wd in settled(dfn.dice, dfn.bumps):
-            if off.rerolls == 0 and dfn.rerolls == 0:
-                total += wo * wd if o > d else 0
+def _bump_search(leaf: Table, test: Contest) -> Table:
+    """The bump phase played out: from the initiator, each turn one bump on one of the
+    mover's own dice or a pass (not while holding a - bump and a die); it ends when
+    both pass in turn. Worked over every OFF result against every DEF result at once,
+    backwards over the bumps each side has left (fewer first)."""
+    n_o, n_d = test.off.dice, test.dfn.dice
+    words, n_rows, n_cols = leaf.words, leaf.n_rows, leaf.n_cols
+    # per (OFF bumps left, DEF bumps left): OFF to move (by columns), DEF to move (rows),
+    # neither having just passed
+    values: dict = {}
+    for ob in _sub_bumps(test.off.bumps):
+        for db in _sub_bumps(test.dfn.bumps):
+            off_best = _bumped(ob, n_o, lambda left, db=db: values[(left, db)][1], n_cols,
+                               words, True)
+            def_best = _bumped(db, n_d, lambda left, ob=ob: values[(ob, left)][0], n_rows,
+                               words, False)
+            off_pass, def_pass = not must_bump((1,) * n_o, ob), not must_bump((1,) * n_d, db)
+            off_passed = _with_pass(off_best, leaf.rows if off_pass else None, n_cols, words,
+                                    True)
+            def_passed = _with_pass(def_best, leaf.cols if def_pass else None, n_rows, words,
+                                    False)
+            if off_best is None:  # OFF can only pass: DEF moves as if it just passed
+                off_move = transpose(def_passed, n_rows, words)
+                off_cols = def_passed
             else:
-                total += wo * wd * _rr(o, d, off.rerolls, dfn.rerolls, off_first, False)
-    return Fraction(total, 6 ** (off.dice + dfn.dice + off.rerolls + dfn.rerolls))
+                off_move = _with_pass(off_best, transpose(def_passed, n_rows, words)
+                                      if off_pass else None, n_cols, words, True)
+                off_cols = transpose(off_move, n_cols, words)
+            if def_best is None:
+                def_rows = off_passed
+            else:
+                def_move = _with_pass(def_best, transpose(off_passed, n_cols, words)
+                                      if def_pass else None, n_rows, words, False)
+                def_rows = transpose(def_move, n_rows, words)
+            values[(ob, db)] = (off_cols, def_rows, off_move)
+    start = values[(test.off.bumps, test.dfn.bumps)]
+    rows = start[2] if test.off_first else start[1]
+    return Table(rows, n_rows, n_cols, words, leaf.exp)
 
 
-def full_chance(off: Pool, dfn: Pool, off_first: bool = True) -> Fraction:
-    """`chance` with the bump phase searched too: every bump on every die at every turn."""
-    if off.dice == 0:
+def _sub_bumps(bumps: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every sub-multiset of a pool's bumps, smaller first."""
+    out = {()}
+    for bump in bumps:
+        out |= {tuple(sorted((*s, bump))) for s in out}
+    return sorted(out, key=len)
+
+
+def _bumped(bumps: tuple[int, ...], n: int, then, n_fields: int, words: int, high: bool
+            ) -> list[int] | None:
+    """Per result of `n` dice, the best single bump: the best of the lines (of the table
+    the other side then moves in) each bump on each face leads to; None without bumps."""
+    if not bumps or n == 0:
+        return None
+    options: list[dict[int, int]] = [{} for _ in results(n)]
+    for bump in sorted(set(bumps)):
+        lines = then(without(bumps, bump))
+        for i, targets in enumerate(_bump_targets(n, bump)):
+            for t in targets:
+                options[i][id(lines[t])] = lines[t]  # a line reached twice counts once
+    return [best(list(o.values()), n_fields, words, high) if len(o) > 1
+            else next(iter(o.values())) for o in options]
+
+
+def _with_pass(bumped: list[int] | None, passing: list[int] | None, n_fields: int,
+               words: int, high: bool) -> list[int]:
+    """Per line, the better of its best bump and (when it may pass) the pass."""
+    if bumped is None:
+        assert passing is not None
+        return list(passing)
+    if passing is None:
+        return bumped
+    return [best((b, p), n_fields, words, high) for b, p in zip(bumped, passing,
+                                                                strict=True)]
+
+
+@cache
+def _bump_targets(n: int, bump: int) -> tuple[tuple[int, ...], ...]:
+    """Per result of `n` dice, the results one `bump` on each distinct face makes."""
+    where = index(n)
+    return tuple(tuple(where[replaced(roll, v, min(6, max(1, v + bump)))]
+                       for v in sorted(set(roll), reverse=True)) for roll in results(n))
+
+
+def roll_table(test: Contest, extra_off: int = 0, extra_def: int = 0,
+               also: tuple[tuple[int, int], ...] = ()) -> Table:
+    """The value as the dice are rolled (before the roll-phase window), over raw
+    results."""
+    table = after_roll(test, extra_off, extra_def, also)
+    for window in reversed(test.windows):
+        table = _window(table, window, test.off.dice, test.dfn.dice)
+    return table
+
+
+def _window(table: Table, window: Window, n_o: int, n_d: int) -> Table:
+    """One side's window: it uses its re-rolls one at a time, in the order it likes,
+    each optional, seeing each result."""
+    high = window.off_side
+    memo: dict[tuple[str, ...], Table] = {}
+
+    def value(left: tuple[str, ...]) -> Table:
+        if left in memo:
+            return memo[left]
+        options = [table]
+        for i, move in enumerate(left):
+            if move in left[:i]:
+                continue
+            rest = value(left[:i] + left[i + 1:])
+            options.append(_apply(rest, move, n_o, n_d, high))
+        memo[left] = out = moves.choose(options, high) if len(options) > 1 else table
+        return out
+
+    return value(tuple(sorted(window.moves)))
+
+
+def _apply(table: Table, move: str, n_o: int, n_d: int, high: bool) -> Table:
+    if move == "all_off":
+        return moves.all_off(table, n_o)
+    if move == "all_def":
+        return moves.all_def(table, n_d)
+    if move == "one_off":
+        return moves.one_off(table, n_o, high)
+    if move == "one_def":
+        return moves.one_def(table, n_d, high)
+    return moves.choose([moves.one_off(table, n_o, high), moves.one_def(table, n_d, high)],
+                        high)
+
+
+def chance(test: Contest) -> Fraction:
+    """The chance the OFF side wins the tally, every choice played as well as it can."""
+    if test.off.dice == 0:
         return Fraction(0)
-    _check(off, dfn)
-    total = 0
-    for o, wo in rolls(off.dice):
-        for d, wd in rolls(dfn.dice):
-            total += wo * wd * _play(o, d, off.bumps, dfn.bumps, off.rerolls, dfn.rerolls,
-                                     off_first, False, off_first)
-    return Fraction(total, 6 ** (off.dice + dfn.dice + off.rerolls + dfn.rerolls))
+    test.check()
+    return mean(roll_table(test), test)
 
 
-@cache
-def _play(off: Roll, dfn: Roll, ob: tuple[int, ...], db: tuple[int, ...], orr: int,
-          drr: int, off_moves: bool, passed: bool, off_first: bool) -> int:
-    """The bump phase: the OFF side's chance to win from here, times 6**(orr + drr);
-    `passed` when the last turn was a pass."""
-    pool, bumps = (off, ob) if off_moves else (dfn, db)
-    options: list[int] = []
-    for bump in set(bumps):
-        rest = _without(bumps, bump)
-        for value in set(pool):
-            new = _replace(pool, value, _clamp(value + bump))
-            options.append(_play(new, dfn, rest, db, orr, drr, False, False, off_first)
-                           if off_moves else
-                           _play(off, new, ob, rest, orr, drr, True, False, off_first))
-    if not (pool and any(b < 0 for b in bumps)):  # a - bump may not be passed over
-        options.append(_rr(off, dfn, orr, drr, off_first, False) if passed else
-                       _play(off, dfn, ob, db, orr, drr, not off_moves, True, off_first))
-    return max(options) if off_moves else min(options)
+def mean(table: Table, test: Contest) -> Fraction:
+    """A table's value over every roll of the test's dice."""
+    n_o, n_d = test.off.dice, test.dfn.dice
+    return Fraction(table.expectation(weights(n_o), weights(n_d)), 6 ** (n_o + n_d + table.exp))
 
 
-@cache
-def _faces(roll: Roll, value: int) -> tuple[Roll, ...]:
-    """`roll` with a die showing `value` rolled again: the six results."""
-    return tuple(_replace(roll, value, face) for face in range(1, 7))
-
-
-@cache
-def _rr(off: Roll, dfn: Roll, orr: int, drr: int, off_moves: bool, passed: bool) -> int:
-    """The re-roll phase: the OFF side's chance to win from here, times 6**(orr + drr)."""
-    if passed and not (orr if off_moves else drr):  # nothing left to do but pass
-        return 6 ** (orr + drr) if off > dfn else 0
-    options: list[int] = []
-    if off_moves and orr:
-        options += [sum(_rr(o, dfn, orr - 1, drr, False, False) for o in _faces(off, v))
-                    for v in set(off)]
-    elif not off_moves and drr:
-        options += [sum(_rr(off, d, orr, drr - 1, True, False) for d in _faces(dfn, v))
-                    for v in set(dfn)]
-    options.append((6 ** (orr + drr) if off > dfn else 0) if passed else
-                   _rr(off, dfn, orr, drr, not off_moves, True))
-    return max(options) if off_moves else min(options)
-
-
-def clear_caches() -> None:
-    """Forget every worked value (for timing a cold query)."""
-    for cached in (rolls, settle, settled, chance, _play, _faces, _rr):
-        cached.cache_clear()
+def forget() -> None:
+    """Forget the phases and tables worked so far."""
+    with KEPT_LOCK:
+        _phases.clear()
+    after_roll.cache_clear()
+    _bump_targets.cache_clear()

@@ -1,45 +1,50 @@
 """The exact odds of an OpenTactics assault: unit A attacks unit B in one skill.
 
-An assault is up to two contests rolled at once: A's OFF pool against B's DEF pool and,
-when B retaliates (in range of A, with OFF dice in the skill), B's OFF pool against A's
-DEF pool. The contests share no dice and no bump or re-roll touches the other's dice,
-so each is worked exactly on its own (contest.py, alternating from A, the initiator)
-and they are independent.
+An assault is A's test (A's OFF against B's DEF) and, when B retaliates, B's test (B's
+OFF against A's DEF), rolled at once (contest.py works each; joint.py the choices that
+span both). Every "may" goes to the choice that serves its chooser best, by the net
+(the enemy's chance to be defeated less its own, after saves), ties keeping more of its
+own kills (the design note on matchup odds), in the order the rules give:
+
+1. B's Degrade (A activated next to it): one of A's abilities negated, B's pick;
+2. A's assault: a regular one or a variant (Aurora, Shock, Freeze; a term forces one),
+   with any elemental types A may add;
+3. B's Stealth (in cover): B rolls its d6 when the assault favours A;
+4. B's retaliation (`--retaliation best`, the default; or always, never);
+5. the dice: the choices spanning both tests (the higher ground's re-roll, Duelist's
+   die) made as the dice are rolled with every die in view (where there are two, one
+   in view and the other naming its test before the roll: both.py), then each test by
+   itself, its OFF side playing for the tally and its DEF side against it.
 
 The matchup's terms (EngageOptions.extras, the keys OpenTactics.ENGAGE_EXTRAS lists):
-
-- allied support: `support_off_a` re-rolls of OFF dice for A, `support_def_a` of DEF
-  dice, the same for B (an ally adjacent to both gives one or the other);
-- higher ground: `higher_a` or `higher_b` = 1: that unit re-rolls one OFF or DEF die and
-  the other's OFF pool is one die smaller (never below one). With retaliation the holder
-  spends it on the contest where it serves it best, chosen before the dice are rolled
-  (as an ally adjacent to both must choose);
-- cover: `cover_a` / `cover_b` = 1: one DEF re-roll.
-
-A defeated unit then saves (a d6 at or under the value): the type save table, only in
-Melee and Ballistic assaults, the best value its tactical types have against the
-attacker's; and B, a flier attacked by a non-flier and not retaliating, a second save of
-its Athletics less the range. Saves change no choice in the contests: each player's
-outcome only scales with them.
+support re-rolls, cover, higher ground, and what two unit files cannot show: `charge`,
+`ambush`, and `aurora`/`shock`/`freeze` to make A choose that variant.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 from designer.errors import InputError
-from designer.systems import Engagement, EngageOptions, Odds
+from designer.systems import Engagement, EngageOptions
+from designer.systems.opentactics.assault import Matchup, Result, Unit
 from designer.systems.opentactics.catalog import SKILLS
-from designer.systems.opentactics.contest import MAX_DICE, Pool, chance
+from designer.systems.opentactics.effects import Negate, Variant
+from designer.systems.opentactics.plan import can_retaliate, plan
 
 if TYPE_CHECKING:
     from designer.systems import Assessment
+    from designer.systems.opentactics.assault import Plan
     from designer.systems.opentactics.catalog import Catalog
     from designer.systems.opentactics.fold import Final
 
-SAVED_SKILLS = ("melee", "ballistic")
-TECH_TARGETS = frozenset({"construct", "fortification", "tech", "vehicle"})
+#: the most each matchup term may be
+LIMITS = {"support_off_a": 6, "support_def_a": 6, "support_off_b": 6, "support_def_b": 6}
+FLAG_LIMIT = 1
+VARIANT_TERMS = ("aurora", "shock", "freeze")
 
 
 def modes(assessment: Assessment) -> tuple[str, ...]:
@@ -55,8 +60,9 @@ def _extras(options: EngageOptions, known: set[str]) -> dict[str, int]:
         if key not in known:
             raise InputError(f"unknown matchup term '{key}'; known: {', '.join(sorted(known))}",
                              field="--set")
-        if not 0 <= value <= 6:
-            raise InputError(f"{key} is {value}; give a whole number from 0 to 6",
+        top = LIMITS.get(key, FLAG_LIMIT)
+        if not 0 <= value <= top:
+            raise InputError(f"{key} is {value}; give a whole number from 0 to {top}",
                              field="--set")
         values[key] = value
     if values.get("higher_a") and values.get("higher_b"):
@@ -65,46 +71,11 @@ def _extras(options: EngageOptions, known: set[str]) -> dict[str, int]:
     return values
 
 
-def _types(final: Final) -> list[str]:
-    return [t.name.casefold() for t in final.types]
-
-
-def _save(catalog: Catalog, defeated: Final, attacker: Final, skill: str) -> int:
-    """The type save of `defeated` against `attacker` (0: none)."""
-    if skill not in SAVED_SKILLS:
-        return 0
-    table = {k.casefold(): {a.casefold(): v for a, v in row.items()}
-             for k, row in catalog.saves.items()}
-    mine = [t.name.casefold() for t in defeated.types if t.category == "tactical"]
-    theirs = [t.name.casefold() for t in attacker.types if t.category == "tactical"]
-    return max((table.get(d, {}).get(a, 0) for d in mine for a in theirs), default=0)
-
-
-def _falls(saves: list[int]) -> Fraction:
-    """The chance a defeated unit stays defeated through saves of these values."""
-    out = Fraction(1)
-    for value in saves:
-        out *= 1 - Fraction(min(max(value, 0), 6), 6)
-    return out
-
-
-def _pool(final: Final, skill: str, side: str, rerolls: int, smaller: bool,
-          name: str) -> Pool:
-    pool = final.pools[(skill, side)]
-    dice = max(1, pool.dice - 1) if smaller and pool.dice > 0 else pool.dice
-    if dice > MAX_DICE:
-        raise InputError(f"{name} has {dice} {skill.title()} {side.upper()} dice; the odds "
-                         f"are exact for at most {MAX_DICE} a pool, as the rules allow",
-                         field=f"skills.{skill}.{side}_dice")
-    return Pool.of(dice, pool.bumps, rerolls)
-
-
 def engage(a: Assessment, b: Assessment, options: EngageOptions, catalog: Catalog,
            known: set[str]) -> Engagement:
-    """The exact odds of A assaulting B (see the module's docstring); `catalog` gives the
-    save table, `known` the matchup terms there are."""
-    fa: Final = a.final
-    fb: Final = b.final
+    """The exact odds of A assaulting B (see the module's docstring)."""
+    from designer.systems.opentactics.report import engagement
+
     usable = modes(a)
     skill = (options.mode or (usable[0] if usable else "melee")).casefold()
     if skill not in SKILLS:
@@ -114,86 +85,119 @@ def engage(a: Assessment, b: Assessment, options: EngageOptions, catalog: Catalo
         raise InputError(f"{a.name} cannot assault in {skill.title()} (that needs OFF dice "
                          "and a range of 1 or more)", field="--skill")
     distance = 1 if options.range is None else options.range
-    if not 1 <= distance <= fa.ranges[skill]:
-        raise InputError(f"{a.name}'s {skill.title()} range is {fa.ranges[skill]}; "
-                         f"{distance} is out of it", field="--range")
-    if skill == "technical" and not TECH_TARGETS & set(_types(fb)):
-        raise InputError(f"Technical assaults target Construct, Fortification, Tech or "
-                         f"Vehicle units; {b.name} is none", field="--skill")
-    extra = _extras(options, known)
-    notes: list[str] = []
-    retaliates = (options.retaliation and fb.pools[(skill, "off")].dice > 0
-                  and fb.ranges[skill] >= distance
-                  and (skill != "technical" or bool(TECH_TARGETS & set(_types(fa)))))
-    if options.retaliation and not retaliates:
-        notes.append(f"{b.name} cannot retaliate in {skill.title()} at range {distance}")
-    high_a, high_b = extra.get("higher_a", 0) > 0, extra.get("higher_b", 0) > 0
-
-    def contests(a_any_off: bool, b_any_off: bool) -> tuple[Fraction, Fraction]:
-        """P(A's OFF defeats B), P(B's OFF defeats A), higher ground's re-roll given to
-        OFF (True) or DEF for each holder."""
-        a_off = _pool(fa, skill, "off", extra.get("support_off_a", 0)
-                      + (high_a and a_any_off), high_b, a.name)
-        b_def = _pool(fb, skill, "def", extra.get("support_def_b", 0)
-                      + extra.get("cover_b", 0) + (high_b and not b_any_off), False, b.name)
-        hit_b = chance(a_off, b_def, True)
-        if not retaliates:
-            return hit_b, Fraction(0)
-        b_off = _pool(fb, skill, "off", extra.get("support_off_b", 0)
-                      + (high_b and b_any_off), high_a, b.name)
-        a_def = _pool(fa, skill, "def", extra.get("support_def_a", 0)
-                      + extra.get("cover_a", 0) + (high_a and not a_any_off), False, a.name)
-        return hit_b, chance(b_off, a_def, False)
-
-    fall_b = _falls([_save(catalog, fb, fa, skill)]
-                    + ([b_flight] if (b_flight := _flight(fa, fb, distance, retaliates))
-                       else []))
-    fall_a = _falls([_save(catalog, fa, fb, skill)])
-
-    def net(hits: tuple[Fraction, Fraction]) -> Fraction:
-        return hits[0] * fall_b - hits[1] * fall_a
-
-    if high_a and retaliates:
-        hits = max((contests(True, False), contests(False, False)), key=net)
-        notes.append("A spends its higher-ground re-roll on "
-                     + ("OFF" if hits == contests(True, False) else "DEF"))
-    elif high_b and retaliates:
-        hits = min((contests(False, True), contests(False, False)), key=net)
-        notes.append("B spends its higher-ground re-roll on "
-                     + ("OFF" if hits == contests(False, True) else "DEF"))
-    else:
-        hits = contests(high_a, False)
-    return _engagement(a, b, skill, distance, hits, fall_a, fall_b, retaliates, notes)
+    if distance < 1:
+        raise InputError(f"{distance} is no range for an assault; give 1 or more",
+                         field="--range")
+    terms = _extras(options, known)
+    unranked = catalog.costs.unranked_rank
+    base = Matchup(Unit.of(a.name, a.final, unranked), Unit.of(b.name, b.final, unranked),
+                   skill, distance, terms, catalog)
+    degrade = any(e.effect == "degrade" for e, _, _ in base.active(False, Negate))
+    candidates: list[str | None] = [None]
+    if degrade:
+        candidates += [x.name for x, _ in base.a.abilities if x.assault]
+    best: Result | None = None
+    for name in candidates:  # B's pick; ties keep the first (nothing negated)
+        found = _assault(replace(base, negated=name), options.retaliation)
+        if found is None:
+            if name is None:
+                raise _why_not(base)
+            found = _nothing(replace(base, negated=name))
+        if best is None or found.key(False) > best.key(False):
+            best = found
+    assert best is not None
+    return engagement(best, degrade)
 
 
-def _flight(fa: Final, fb: Final, distance: int, retaliates: bool) -> int:
-    """B's flight save: a flier attacked by a non-flier, not retaliating."""
-    if fb.flies and not fa.flies and not retaliates:
-        return max(0, fb.athletics - distance)
-    return 0
+def _nothing(m: Matchup) -> Result:
+    """Negating an ability leaves A no assault to make: nothing happens."""
+    zero = Fraction(0)
+    return Result(zero, zero, zero, Fraction(1), Fraction(1), False, None, m)
 
 
-def _engagement(a: Assessment, b: Assessment, skill: str, distance: int,
-                hits: tuple[Fraction, Fraction], fall_a: Fraction, fall_b: Fraction,
-                retaliates: bool, notes: list[str]) -> Engagement:
-    b_falls, a_falls = hits[0] * fall_b, hits[1] * fall_a
-    a_name, b_name = ((f"{a.name} (A)", f"{b.name} (B)") if a.name == b.name
-                      else (a.name, b.name))
-    outcomes = (
-        Odds("b_falls", f"{b_name} falls, {a_name} stands", b_falls * (1 - a_falls)),
-        Odds("a_falls", f"{a_name} falls, {b_name} stands", a_falls * (1 - b_falls)),
-        Odds("both", "both fall", a_falls * b_falls),
-        Odds("neither", "neither falls", (1 - a_falls) * (1 - b_falls)),
-    )
-    figures = [Odds("b_defeated", f"{b_name} defeated", b_falls),
-               Odds("a_defeated", f"{a_name} defeated", a_falls),
-               Odds("b_tally", f"{b_name} loses the tally (before saves)", hits[0])]
-    if fall_b != 1:
-        figures.append(Odds("b_saves", f"{b_name} saves when defeated", 1 - fall_b))
-    if retaliates:
-        figures.append(Odds("a_tally", f"{a_name} loses the tally (before saves)", hits[1]))
-        if fall_a != 1:
-            figures.append(Odds("a_saves", f"{a_name} saves when defeated", 1 - fall_a))
-    title = (f"{a.name} assaults {b.name}: {skill.title()} at range {distance}"
-             + ("" if retaliates else ", no retaliation"))
-    return Engagement(title, skill, outcomes, b_falls, a_falls, tuple(figures), tuple(notes))
+def _why_not(m: Matchup) -> InputError:
+    """Why A cannot make this assault at all."""
+    if not 1 <= m.distance <= max(m.reach(True), _variant_reach(m)):
+        return InputError(f"{m.a.name}'s {m.skill.title()} range is {m.reach(True)}; "
+                          f"{m.distance} is out of it", field="--range")
+    return InputError(f"Technical assaults target Construct, Fortification, Tech or Vehicle "
+                      f"units unless an ability allows more; {m.b.name} is none",
+                      field="--skill")
+
+
+def _variant_reach(m: Matchup) -> int:
+    return max((replace(m, variant=v).reach(True) for v in _variants(m)), default=0)
+
+
+def _variants(m: Matchup) -> list[Variant]:
+    """A's assault variants in this skill whose conditions hold."""
+    return [e for x, _ in m.abilities(True) for e in x.assault or ()
+            if isinstance(e, Variant) and e.skill == m.skill and m.holds(e.when, True)]
+
+
+def _assault(m: Matchup, retaliation: str) -> Result | None:
+    """A's best assault given B's answers; None when A cannot make it."""
+    variants = _variants(m)
+    forced = [v for v in variants if m.terms.get(v.term, 0)]
+    if len(forced) > 1:
+        raise InputError(f"{', '.join(v.term for v in forced)} each force a different "
+                         "assault; set one", field="--set")
+    for term in (t for t in VARIANT_TERMS if m.terms.get(t)):
+        if term not in {v.term for v in variants}:
+            if term in {v.term for v in _variants(replace(m, negated=None))}:
+                return None  # Degrade negated the assault the term asks for
+            raise InputError(f"{term}=1 asks for an assault {m.a.name} cannot make in "
+                             f"{m.skill.title()}", field="--set")
+    kinds: list[Variant | None] = forced or [None, *variants]
+    addable = sorted(t.casefold() for t in m.a.types
+                     if (entry := m.catalog.type(t)) and entry.element
+                     and entry.element.may_add)
+    best: Result | None = None
+    for kind in kinds:
+        for n in range(len(addable) + 1):
+            for added in combinations(addable, n):
+                option = replace(m, variant=kind, added_types=frozenset(added))
+                if not (1 <= option.distance <= option.reach(True)
+                        and option.may_target(True)):
+                    continue
+                found = _answered(option, retaliation)
+                if found is not None and (best is None or found.key(True) > best.key(True)):
+                    best = found
+    return best
+
+
+def _answered(m: Matchup, retaliation: str) -> Result:
+    """The assault as B answers it: Stealth, then retaliation."""
+    able = can_retaliate(m)
+    choices = {"best": [True, False] if able else [False], "always": [able],
+               "never": [False]}[retaliation]
+    results = [_worked(m, plan(m, retaliates), retaliates) for retaliates in choices]
+    found = results[0]
+    for other in results[1:]:  # ties: B retaliates (listed first)
+        if other.key(False) > found.key(False):
+            found = other
+    if found.plan is not None and found.plan.negate:
+        kept = Fraction(6 - found.plan.negate, 6)
+        nothing = (Fraction(0),) * 5
+        if nothing > found.key(False):
+            found = replace(found, b=found.b * kept, a=found.a * kept,
+                            both=found.both * kept, stealth=True)
+    return found
+
+
+def _worked(m: Matchup, p: Plan, retaliates: bool) -> Result:
+    from designer.systems.opentactics.both import tally_chances
+
+    fall_a, fall_b = p.falls(True), p.falls(False)
+    b, a, both = tally_chances(p, fall_a, fall_b)
+    return Result(b, a, both, fall_a, fall_b, retaliates, p, m)
+
+
+def clear_caches() -> None:
+    """Forget every worked value (for timing a cold query)."""
+    from designer.systems.opentactics import both, contest, dice, reroll
+
+    contest.forget()
+    both.forget()
+    reroll.tally_table.cache_clear()
+    dice.forget()

@@ -46,15 +46,21 @@ class OpenTactics(GameSystem):
         stats="Unit", tables=(TableProfiles("skills", "Skill", by_column=True),),
         profiles=(SectionProfiles("equipment", "Equipment", note="Choice", text="Effect"),),
         rules=("abilities",))
+    ENGAGE_RETALIATION = True
     ENGAGE_EXTRAS = (  # the terms of a matchup: see odds.py
-        ("support_off_a", "re-rolls of A's OFF dice (allies adjacent to B)"),
-        ("support_def_a", "re-rolls of A's DEF dice (allies adjacent to A)"),
-        ("support_off_b", "re-rolls of B's OFF dice (allies adjacent to A)"),
-        ("support_def_b", "re-rolls of B's DEF dice (allies adjacent to B)"),
+        ("support_off_a", "0-6: re-rolls of A's OFF dice (allies adjacent to B)"),
+        ("support_def_a", "0-6: re-rolls of A's DEF dice (allies adjacent to A)"),
+        ("support_off_b", "0-6: re-rolls of B's OFF dice (allies adjacent to A)"),
+        ("support_def_b", "0-6: re-rolls of B's DEF dice (allies adjacent to B)"),
         ("higher_a", "1: A holds the higher ground"),
         ("higher_b", "1: B holds the higher ground"),
         ("cover_a", "1: A benefits from cover"),
         ("cover_b", "1: B benefits from cover"),
+        ("charge", "1: A charges (Powerful Charge; no Degrade)"),
+        ("ambush", "1: B could not see A as the activation began (Ambush)"),
+        ("aurora", "1: A makes an Aurora assault"),
+        ("shock", "1: A makes a Shock assault"),
+        ("freeze", "1: A makes a Freeze assault"),
     )
 
     def load_catalog(self, root: Path) -> Catalog:

@@ -6,18 +6,15 @@ points bar, total, remaining and the system's facts about the force (starting mo
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import partial
-from pathlib import Path
 from typing import Any
 
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import DataTable, Footer, Static
 
-from designer.errors import InputError
 from designer.roster import Force
 from designer.systems.identity import fresh_id
 from designer.tui.documents import (
@@ -25,14 +22,10 @@ from designer.tui.documents import (
     ForceDoc,
     UnitDoc,
     display_path,
-    example_units,
-    holds_unit_of,
-    new_name,
 )
 from designer.tui.editors import renamed
-from designer.tui.paths import example_files
-from designer.tui.screens.base import DocumentScreen
-from designer.tui.screens.dialogs import ConfirmDialog, ExampleDialog, PathDialog
+from designer.tui.screens.adding import AddingUnits
+from designer.tui.screens.dialogs import ConfirmDialog, EntryDialog
 from designer.tui.widgets.fields import Spinner
 from designer.tui.widgets.header import TitleHeader
 from designer.tui.widgets.points_bar import PointsBar
@@ -42,7 +35,7 @@ from designer.tui.widgets.unit_table import UnitTable, entry_name
 MAX_NAME = 80
 
 
-class ForcesScreen(DocumentScreen):
+class ForcesScreen(AddingUnits):
     CSS_PATH = "forces.tcss"
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
 
@@ -222,6 +215,25 @@ class ForcesScreen(DocumentScreen):
         await self.apply(force.replaced(index, replace(entry, fields={**entry.fields,
                                                                      key: value})))
 
+    def action_label(self) -> None:
+        """The highlighted entry's own name in the force and its note."""
+        index = self.current
+        if index is None:
+            return
+        entry = self.doc.force.entries[index]
+
+        async def kept(answer: tuple[str, str] | None) -> None:
+            if answer is None:
+                return
+            force = self.doc.force
+            label, note = answer
+            if index < len(force.entries):
+                await self.apply(force.replaced(index, replace(force.entries[index],
+                                                               label=label, note=note)))
+
+        self.app.push_screen(EntryDialog(f"Entry: {entry.tally.name}", entry.label,
+                                         entry.note), kept)
+
     async def action_remove(self) -> None:
         index = self.current
         if index is not None:
@@ -246,83 +258,6 @@ class ForcesScreen(DocumentScreen):
         copy = self.doc.entry(unit, entry.count, fields=entry.fields)  # its side, ...
         await self.apply(force.inserted(copy, index + 1))
         self.query_one(UnitTable).move_cursor(row=index + 1)
-
-    def action_add(self) -> None:
-        def chosen(answer: str | None) -> None:
-            if answer == "example":
-                self.action_add_example()
-            elif answer == "file":
-                self.action_add_file()
-            elif answer == "new":
-                self.run_action("new_unit")
-
-        word = self.doc.game.UNIT_WORD
-        self.app.push_screen(ConfirmDialog(
-            f"Add a {word}", f"Add a copy of an example {word}, a {word} from its own file, "
-            f"or a new {word} to design.",
-            [("example", "An example", "primary"), ("file", "From a file", "default"),
-             ("new", f"A new {word}", "default"), ("cancel", "Cancel", "default")]), chosen)
-
-    def action_add_example(self) -> None:
-        game = self.doc.game
-        units = [u for u in example_units(game) if u.system.NAME == game.NAME]
-        choices = [(game.unit_name(u.unit), u.tally.total if game.PRICED else None)
-                   for u in units]
-
-        async def picked(index: int | None) -> None:
-            if index is not None:
-                await self.add_unit(units[index].unit, assessment=units[index].assessment)
-
-        self.app.push_screen(ExampleDialog(choices, game.UNIT_WORD), picked)
-
-    def action_add_file(self, replacing: int | None = None) -> None:
-        def picked(path: Path | None) -> None:
-            if path is not None:
-                self.load_unit_file(path, replacing)
-
-        word = self.doc.game.UNIT_WORD
-        title = f"Add a {word} from a file" if replacing is None else f"Pick the {word} file"
-        folder = self.doc.path.parent if self.doc.path is not None else None
-        game = self.doc.game
-        self.app.push_screen(PathDialog(title, mode="open", folder=folder,
-                                        examples=example_files([game.NAME], kinds=("units",)),
-                                        wanted=partial(holds_unit_of, game=game),
-                                        hint=f"A {game.TITLE} {word} file (.yaml); the roster "
-                                             "will refer to it by its path."), picked)
-
-    @work(thread=True, exclusive=True, group="load")
-    def load_unit_file(self, path: Path, replacing: int | None = None) -> None:
-        """Read a unit file and add it to the force, or put it in place of the broken
-        entry at `replacing`."""
-        force = self.doc.force
-        try:
-            doc = UnitDoc.load(path)
-            if doc.game.NAME != force.game.NAME:
-                raise InputError(f"is a {doc.game.TITLE} {doc.game.UNIT_WORD}; the force is "
-                                 f"for {force.game.TITLE}", file=path)
-        except InputError as exc:
-            self.app.call_from_thread(self.notify, exc.shown(),
-                                      title="Not added", severity="error", markup=False)
-            return
-        self.app.call_from_thread(self.add_unit, doc.unit, path.resolve(), doc.assessment,
-                                  replacing)
-
-    async def add_unit(self, unit: Any, file: Path | None = None,
-                       assessment: Any | None = None, replacing: int | None = None) -> None:
-        force = self.doc.force
-        if replacing is not None and replacing < len(force.entries):
-            old = force.entries[replacing]
-            entry = self.doc.entry(unit, old.count, file, assessment, fields=old.fields)
-            await self.apply(force.replaced(replacing, entry))
-            self.notify(f"Repaired: {force.game.unit_name(unit)}.", timeout=3, markup=False)
-            return
-        await self.apply(force.inserted(self.doc.entry(unit, 1, file, assessment)))
-        self.query_one(UnitTable).move_cursor(row=len(self.doc.force.entries) - 1)
-
-    async def action_new_unit(self) -> None:
-        game, catalog = self.doc.game, self.doc.catalog
-        await self.add_unit(game.new_unit(new_name(game), catalog))
-        self.open_entry(len(self.doc.force.entries) - 1, new=True)
 
     def action_open_unit(self) -> None:
         index = self.current

@@ -1,24 +1,37 @@
 """The matchups panel beside the tally: pick an opponent from the field (the system's
-bundled examples) and a mode (a skill, a weapon); the exact odds and the unit's points
-per expected win against the whole field follow every edit of the unit.
+bundled examples) and a mode (a skill, a weapon); the exact odds, the unit's points per
+expected win against the whole field and its fair points (what the field pays per win,
+times the unit's chance to win) follow every edit of the unit.
 
-Worked in the same frame as the tally: a matchup of up to 3+3 dice is a few cached
-table look-ups (contest.py); a matchup the system refuses (too many dice, out of range)
-shows its one-line reason instead."""
+The odds are worked in a worker thread, one at a time: each edit cancels the work of
+the one before (its result is never drawn), so typing never waits for them. The
+field's own median points per win is worked once per set of options."""
 
 from __future__ import annotations
 
+import threading
+from fractions import Fraction
 from typing import Any
 
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.content import Content
-from textual.widgets import Checkbox, Select, Static
+from textual.widgets import Select, Static
+from textual.worker import get_current_worker
 
 from designer.errors import InputError
-from designer.systems import Assessment, EngageOptions, GameSystem
+from designer.systems import RETALIATIONS, Assessment, Engagement, EngageOptions, GameSystem
 from designer.tui.widgets.shown import set_content
+
+RETALIATION_WORDS = {"best": "retaliates if it pays", "always": "always retaliates",
+                     "never": "never retaliates"}
+_medians: dict[tuple[str, EngageOptions], Fraction | None] = {}
+_medians_lock = threading.Lock()
+
+
+class _Cancelled(Exception):
+    """The work was cancelled by a newer edit."""
 
 
 def percent(value: Any) -> str:
@@ -49,6 +62,9 @@ class MatchupsPanel(Vertical):
         self.assessment = assessment
         self.field = bundled_field(game)
         self.modes: tuple[str, ...] = ()
+        #: what the panel shows: (the assessment, the options) it was worked for
+        self.drawn: tuple[Assessment, EngageOptions] | None = None
+        self._generation = 0
 
     def compose(self) -> ComposeResult:
         yield Static("MATCHUPS", classes="heading")
@@ -56,8 +72,10 @@ class MatchupsPanel(Vertical):
                      value=0, id="matchup-opponent", compact=True)
         yield Select([], prompt=f"no {self.game.ENGAGE_WORD}", id="matchup-mode",
                      compact=True)
-        yield Checkbox("the opponent retaliates", True, id="matchup-retaliation",
-                       compact=True)
+        if self.game.ENGAGE_RETALIATION:
+            yield Select([(RETALIATION_WORDS[r], r) for r in RETALIATIONS],
+                         allow_blank=False, value="best", id="matchup-retaliation",
+                         compact=True)
         yield Static(id="matchup-odds")
         yield Static("AGAINST THE FIELD", classes="heading")
         yield Static(id="matchup-field")
@@ -68,7 +86,8 @@ class MatchupsPanel(Vertical):
     # --- what the designer calls with each new assessment --------------------------------
 
     def show(self, assessment: Assessment) -> None:
-        """Work the odds of `assessment` (the unit as it now is) and draw them."""
+        """Work the odds of `assessment` (the unit as it now is) and draw them, in a
+        worker: this returns at once."""
         self.assessment = assessment
         modes = self.game.engage_modes(assessment)
         select = self.query_one("#matchup-mode", Select)
@@ -83,40 +102,86 @@ class MatchupsPanel(Vertical):
 
     def options(self) -> EngageOptions:
         mode = self.query_one("#matchup-mode", Select).value
-        retaliation = self.query_one("#matchup-retaliation", Checkbox).value
+        retaliation = "best"
+        if self.game.ENGAGE_RETALIATION:
+            retaliation = self.query_one("#matchup-retaliation", Select).value
         return EngageOptions(mode if isinstance(mode, str) else None, None, retaliation)
 
     def redraw(self) -> None:
-        from designer.matchup import field_report
-
-        odds_widget = self.query_one("#matchup-odds", Static)
-        field_widget = self.query_one("#matchup-field", Static)
+        self._generation += 1
         options = self.options()
         if options.mode is None:
-            set_content(odds_widget, Content.styled(
-                f"Nothing to attack with: give the {self.game.UNIT_WORD} a "
-                f"{self.game.ENGAGE_WORD}.", "$foreground-muted"))
-            set_content(field_widget, Content(""))
+            self.workers.cancel_group(self, "matchups")
+            self._draw(self._generation, self.assessment, options, None, None,
+                       f"Nothing to attack with: give the {self.game.UNIT_WORD} a "
+                       f"{self.game.ENGAGE_WORD}.")
             return
         index = self.query_one("#matchup-opponent", Select).value
         opponent = self.field[index if isinstance(index, int) else 0]
+        self._work(self._generation, self.assessment, opponent.assessment, options)
+
+    @work(thread=True, exclusive=True, group="matchups")
+    def _work(self, generation: int, unit: Assessment, opponent: Assessment,
+              options: EngageOptions) -> None:
+        """The odds against the opponent and the field; drawn unless cancelled."""
+        from designer.field import FieldWork
+
+        worker = get_current_worker()
+
+        def check(done: int = 0, total: int = 0) -> None:
+            if worker.is_cancelled:
+                raise _Cancelled
+
         try:
-            engagement = self.game.engage(self.assessment, opponent.assessment, options)
-            report = field_report(self.game, self.assessment, self.field, options)
+            engagement = self.game.engage(unit, opponent, options)
+            check()
+            work_ = FieldWork(self.game, self.field, options, check)
+            median = self._median(work_, options)
+            report = work_.report(unit, median)
         except InputError as exc:
-            set_content(odds_widget, Content.styled(exc.problem, "$warning"))
-            set_content(field_widget, Content(""))
+            engagement, report, problem = None, None, exc.problem
+        except _Cancelled:
             return
-        if engagement is None:
+        else:
+            problem = None
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self._draw, generation, unit, options, engagement,
+                                      report, problem)
+
+    def _median(self, work_: Any, options: EngageOptions) -> Fraction | None:
+        key = (self.game.NAME, options)
+        with _medians_lock:
+            if key in _medians:
+                return _medians[key]
+        median = work_.median()
+        with _medians_lock:
+            _medians[key] = median
+        return median
+
+    def _draw(self, generation: int, unit: Assessment, options: EngageOptions,
+              engagement: Engagement | None, report: Any, problem: str | None) -> None:
+        if generation != self._generation:
+            return  # a newer edit is being worked
+        odds_widget = self.query_one("#matchup-odds", Static)
+        field_widget = self.query_one("#matchup-field", Static)
+        self.drawn = (unit, options)
+        if problem is not None or engagement is None:
+            style = "$foreground-muted" if options.mode is None else "$warning"
+            set_content(odds_widget, Content.styled(problem or "", style))
+            set_content(field_widget, Content(""))
             return
         lines = [Content.styled(engagement.title, "bold")]
         lines += [Content.assemble((f"{percent(o.value):>6} ", "bold $accent"), o.label)
-                  for o in (*engagement.outcomes, *engagement.figures[:2])
-                  if o.chance]
+                  for o in (*engagement.outcomes, *engagement.figures[:2]) if o.chance]
         lines += [Content.styled(note, "$foreground-muted") for note in engagement.notes]
+        applied = [f"{u.name} ({u.unit})" for u in engagement.abilities
+                   if u.status == "applied"]
+        if applied:
+            lines.append(Content.styled("applied: " + ", ".join(applied), "$foreground-muted"))
         set_content(odds_widget, Content("\n").join(lines))
         (mode,) = report.modes
         per_win = report.points_per_win(mode)
+        fair = report.fair_points(mode)
         rows = [Content.assemble(("win  ", "bold"), percent(mode.win), "  ",
                                  ("fall  ", "bold"), percent(mode.loss)),
                 Content(f"{mode.weight} opponents"
@@ -126,10 +191,14 @@ class MatchupsPanel(Vertical):
                 ("points per win  ", "bold"),
                 ("—" if per_win is None else f"{float(per_win):.1f}", "bold $accent"),
                 f"  ({report.points} pts)"))
+            rows.append(Content.assemble(
+                ("fair points  ", "bold"),
+                ("—" if fair is None else f"{float(fair):.1f}", "bold $accent"),
+                "" if report.median is None else
+                f"  (the field: {float(report.median):.1f} a win)"))
         set_content(field_widget, Content("\n").join(rows))
 
     @on(Select.Changed)
-    @on(Checkbox.Changed)
-    def changed(self, event: Select.Changed | Checkbox.Changed) -> None:
+    def changed(self, event: Select.Changed) -> None:
         event.stop()
         self.redraw()

@@ -13,10 +13,9 @@ from designer.roster import Force
 
 
 def entry_name(force: Force, index: int) -> str:
-    """What the table calls an entry: its unit's name, or for a broken one what the
-    roster wrote."""
-    entry = force.entries[index]
-    return entry.tally.name if entry.broken else force.game.unit_name(entry.unit)
+    """What the table calls an entry: its label with its unit's name, or for a broken
+    one what the roster wrote."""
+    return force.entries[index].shown_name
 
 
 class UnitTable(DataTable):
@@ -35,6 +34,7 @@ class UnitTable(DataTable):
         Binding("e", "screen.add_example", "Add example", show=False, id="add-example"),
         Binding("f", "screen.add_file", "Add file", show=False, id="add-file"),
         Binding("o", "screen.open_unit", "Open", show=False, id="open-unit"),
+        Binding("l", "screen.label", "Label", show=False, id="label"),
     ]
 
     @classmethod

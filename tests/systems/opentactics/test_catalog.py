@@ -117,3 +117,82 @@ def test_missing_catalog_file(catalog_copy):
     (catalog_copy / "saves.yaml").unlink()
     with pytest.raises(InputError, match="no such file"):
         load_catalog(catalog_copy)
+
+
+# --- what each ability does in one assault ------------------------------------------------
+
+#: the design note's table: the 26 abilities that change one assault
+ACTING = {"Aim", "Ambush", "Anti-Armor", "Aurora", "Bio-Hack", "Blinding Light",
+          "Crowd Fighter", "Cypher", "Degrade", "Duelist", "Exploit", "Fate Weaver",
+          "Freeze", "Frenzy", "Guerrilla", "Hex", "Monster Slayer", "Phase",
+          "Powerful Charge", "Regeneration", "Sharpshooter", "Shock", "Stealth", "Stout",
+          "Venomous", "Weaken"}
+
+
+def test_every_ability_declares_its_part_in_one_assault(catalog):
+    acting = {a.name for a in catalog.abilities if a.assault}
+    outside = {a.name: a.outside_assault for a in catalog.abilities if a.outside_assault}
+    assert acting == ACTING
+    assert len(outside) == 54 and not acting & set(outside)
+    for name, why in outside.items():  # each with its reason and its rule line
+        assert why.endswith(")") and "(l." in why, name
+    elements = {t.name: t.element for t in catalog.types_in("elemental")}
+    assert all(elements.values())
+    assert {n for n, e in elements.items() if e.may_add} == {"Fire", "Frost", "Lightning",
+                                                              "Water"}
+
+
+def test_a_house_ruled_ability_is_a_catalog_edit(catalog_copy):
+    from designer.systems import EngageOptions
+    from designer.systems.opentactics.odds import engage
+
+    path = catalog_copy / "abilities.yaml"
+    text = path.read_text()
+    stout = "assault: [{effect: reroll, dice: all, pools: [own_def], phase: roll"
+    assert stout in text
+    # the house rule: Stout re-rolls the holder's OFF dice instead
+    path.write_text(text.replace(stout, stout.replace("own_def", "own_off")))
+    house = load_catalog(catalog_copy)
+
+    def assess(name: str, skills: dict, abilities: list):
+        data = {"system": "opentactics", "name": name, "types": ["Infantry"],
+                "skills": skills, "abilities": abilities}
+        return OT.assess(OT.parse_unit(data, house), house)
+
+    a = assess("A", {"melee": {"off_dice": 1, "range": 1}}, ["Stout"])
+    b = assess("B", {"melee": {"def_dice": 1}}, ["Stout"])
+    known = {key for key, _ in OT.ENGAGE_EXTRAS}
+    found = engage(a, b, EngageOptions("melee"), house, known)
+    # B's Stout no longer re-rolls its DEF die; A's re-rolls A's OFF die: 125/216
+    from fractions import Fraction
+
+    assert found.win == Fraction(125, 216)
+
+
+@pytest.mark.parametrize(("old", "new", "field"), [
+    ('outside_assault: "line of sight only (l.228)"', "", "abilities[2]"),
+    ("pools: [own_def], phase: roll", "pools: [own_deff], phase: roll",
+     "abilities[66].assault[0].reroll.pools[0]"),
+    ("{effect: save, value: 3,", "{effect: save, value: 9,",
+     "abilities[51].assault[0].save.value"),
+    ("dice: all, pools: [own_off], phase: roll", "dice: all, pools: [own_off, own_def], "
+     "phase: roll", "abilities[34].assault[0].reroll"),
+    ("effect: bump, pool: own_off, value: 2", "effect: bumps, pool: own_off, value: 2",
+     "abilities[3].assault[0]"),
+])
+def test_a_malformed_declaration_names_file_and_field(catalog_copy, old, new, field):
+    path = catalog_copy / "abilities.yaml"
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+    with pytest.raises(InputError) as caught:
+        load_catalog(catalog_copy)
+    assert caught.value.file == str(path)
+    assert caught.value.field.startswith(field), caught.value.field
+
+
+def test_the_browser_shows_what_an_ability_does_in_one_assault(catalog):
+    rows = {r.name: r.detail for r in OT.catalog_sections(catalog)[0].rows}
+    assert ("In one assault:\n• reroll: dice all; pools own_def; phase roll; when skills "
+            "melee, ballistic") in rows["Stout"]
+    assert "Outside one assault: movement (l.265)" in rows["Fleet"]
