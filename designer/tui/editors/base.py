@@ -110,7 +110,7 @@ class StepEditor(VerticalScroll, can_focus=False):
     ENTRY_FIELD: ClassVar[str | None] = None
 
     def __init__(self, view: View, step: Step, *, id: str | None = None) -> None:
-        super().__init__(id=id, classes="step-editor")
+        super().__init__(id=id, classes=f"step-editor {self.DEFAULT_CLASSES}".strip())
         self.view = view
         self.step = step
 

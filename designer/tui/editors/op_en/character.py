@@ -3,7 +3,7 @@ step) and notes; the rank; the Form open to the rank; and the Trait, or none."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
 from textual.app import ComposeResult
@@ -12,7 +12,7 @@ from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from designer.systems.op_en import edits
-from designer.systems.op_en.catalog import DIE_STATS, Form, Trait
+from designer.systems.op_en.catalog import DIE_STATS, Trait
 from designer.tally import Issue
 from designer.tui.editors.base import StepEditor, View
 from designer.tui.editors.kit.fields import ChoiceField, TextLine
@@ -28,6 +28,17 @@ from designer.tui.editors.op_en.common import (
     talents_word,
 )
 from designer.tui.widgets.shown import muted, set_content
+
+
+def in_sight(open_to_rank: list[Any], chosen: Iterable[str],
+             find: Callable[[str], Any]) -> list[Any]:
+    """The entries open to the rank, and a chosen one the rank may not take kept in sight."""
+    shown = list(open_to_rank)
+    for entry in map(find, chosen):
+        if entry is not None and entry not in shown:
+            shown.append(entry)
+    return shown
+
 
 # --- step one: name, Core Stat and notes ----------------------------------------------------
 
@@ -124,17 +135,10 @@ class FormEditor(PickEditor):
     def compose_after(self) -> ComposeResult:
         yield Static(id="form-closed", classes="hint")
 
-    def _forms(self, view: View) -> list[Form]:
-        shown = edits.forms_for(view.catalog, rank_number(view))
-        for name in view.unit.forms:  # a chosen Form the rank may not take stays in sight
-            form = view.catalog.form(name)
-            if form is not None and form not in shown:
-                shown.append(form)
-        return shown
-
     def options(self, search: str) -> list[Option]:
         view = self.view
-        forms = self._forms(view)
+        forms = in_sight(edits.forms_for(view.catalog, rank_number(view)), view.unit.forms,
+                         view.catalog.form)
         width = max((len(f.name) for f in forms), default=0)
         chosen = {n.casefold() for n in view.unit.forms}
         rank = rank_number(view)
@@ -194,17 +198,10 @@ class TraitEditor(PickEditor):
     LIST_ID = "trait-list"
     HEADING = "Traits: enter chooses (up to one)"
 
-    def _traits(self, view: View) -> list[Trait]:
-        shown = edits.traits_for(view.catalog, rank_number(view))
-        for name in view.unit.traits:
-            trait = view.catalog.trait(name)
-            if trait is not None and trait not in shown:
-                shown.append(trait)
-        return shown
-
     def options(self, search: str) -> list[Option]:
         view = self.view
-        traits = self._traits(view)
+        traits = in_sight(edits.traits_for(view.catalog, rank_number(view)),
+                          view.unit.traits, view.catalog.trait)
         width = max((len(t.name) for t in traits), default=4)
         chosen = {n.casefold() for n in view.unit.traits}
         out = [Option(marked(not chosen, ("None".ljust(width), "bold"),

@@ -154,10 +154,10 @@ class EntryEditor(StepEditor):
     """A step with an "Add to" choice of the model entry its list adds to."""
 
     TARGET_ID = "add-target"
+    DEFAULT_CLASSES = "of-editor"
 
     def __init__(self, view: View, step: Step, *, id: str | None = None) -> None:
         super().__init__(view, step, id=id)
-        self.add_class("of-editor")
         self.target = 0
 
     def target_of(self, view: View) -> int:

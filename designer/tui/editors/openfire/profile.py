@@ -63,9 +63,10 @@ def mov_pair(fig: Figure) -> tuple[int, int]:
 
 
 class ProfileEditor(StepEditor):
+    DEFAULT_CLASSES = "of-editor"
+
     def __init__(self, view: View, step: Step, *, id: str | None = None) -> None:
         super().__init__(view, step, id=id)
-        self.add_class("of-editor")
         self._effect: tuple[Any, str, str] | None = None  # (unit, spinner id, text)
 
     def structure(self, view: View) -> Hashable:
@@ -108,8 +109,8 @@ class ProfileEditor(StepEditor):
         value = base_value(fig, key)
         return value if isinstance(value, int) else 0
 
-    def _set(self, i: int, key: str, unit: Any, value: int) -> Any:
-        fig = figures(self.view)[i]
+    def _set(self, i: int, key: str, unit: Any, value: int, view: View | None = None) -> Any:
+        fig = figures(view or self.view)[i]
         if key in (MOV_MIN, MOV_MAX):
             low, high = mov_pair(fig)
             return edits.set_stat(unit, i, "mov",
@@ -170,16 +171,10 @@ class ProfileEditor(StepEditor):
         self._effect = (view.unit, spinner.id or "", text)
         return text
 
-    @staticmethod
-    def _changed(view: View, i: int, key: str, value: int) -> Any:
+    def _changed(self, view: View, i: int, key: str, value: int) -> Any:
         """The unit with the entry's `key` at `value`, or None when that cannot be."""
-        fig = figures(view)[i]
         try:
-            if key in (MOV_MIN, MOV_MAX):
-                low, high = mov_pair(fig)
-                pair = (value, high) if key == MOV_MIN else (low, value)
-                return edits.set_stat(view.unit, i, "mov", pair)
-            return edits.set_stat(view.unit, i, key, _stored(fig, key, value))
+            return self._set(i, key, view.unit, value, view)
         except ValueError:  # pydantic's ValidationError is one
             return None
 

@@ -15,7 +15,6 @@ from textual.widget import Widget
 from textual.widgets import Static
 from textual.widgets.option_list import Option
 
-from designer.systems import Step
 from designer.systems.openfire import edits
 from designer.tui.editors.base import StepEditor, View, pts
 from designer.tui.editors.kit.fields import (
@@ -51,10 +50,7 @@ CORE = "core only"
 class UnitEditor(StepEditor):
     #: the unit's fields cost nothing: its points are the models'
     OWN_POINTS = False
-
-    def __init__(self, view: View, step: Step, *, id: str | None = None) -> None:
-        super().__init__(view, step, id=id)
-        self.add_class("of-editor")
+    DEFAULT_CLASSES = "of-editor"
 
     def structure(self, view: View) -> Hashable:
         catalog = catalog_of(view)
@@ -117,10 +113,7 @@ def entry_count(index: int, view: View) -> int:
 class ModelsEditor(StepEditor):
     #: entries are priced under the profile, weapons, rules and upgrades steps
     OWN_POINTS = False
-
-    def __init__(self, view: View, step: Step, *, id: str | None = None) -> None:
-        super().__init__(view, step, id=id)
-        self.add_class("of-editor")
+    DEFAULT_CLASSES = "of-editor"
 
     @classmethod
     def tally_lines(cls, key: str, view: View) -> list:

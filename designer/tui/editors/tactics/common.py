@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from designer.systems import Step
 from designer.systems.tactics.table import TableSettings
 from designer.tui.editors.base import StepEditor, View
 
@@ -17,7 +16,4 @@ class TxEditor(StepEditor):
     """The base of the TACTICS step editors: nothing is priced."""
 
     OWN_POINTS = False
-
-    def __init__(self, view: View, step: Step, *, id: str | None = None) -> None:
-        super().__init__(view, step, id=id)
-        self.add_class("tx-editor")
+    DEFAULT_CLASSES = "tx-editor"

@@ -10,7 +10,6 @@ from collections.abc import Hashable
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 
-from designer.systems import Step
 from designer.systems.tactics import edits
 from designer.tui.editors.base import View
 from designer.tui.editors.kit.fields import EditButton
@@ -19,10 +18,7 @@ from designer.tui.editors.tally import TallyEditor
 
 class SheetEditor(TallyEditor):
     OWN_POINTS = False
-
-    def __init__(self, view: View, step: Step, *, id: str | None = None) -> None:
-        super().__init__(view, step, id=id)
-        self.add_class("tx-editor")
+    DEFAULT_CLASSES = "tx-editor"
 
     def structure(self, view: View) -> Hashable:
         return view.unit.points is not None, view.unit.max_wounds is not None
