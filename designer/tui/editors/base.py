@@ -98,9 +98,10 @@ class StepEditor(VerticalScroll, can_focus=False):
     """Base of the step editors: the step's guidance, its fields, and its findings.
 
     A subclass composes its fields, says which changes need them rebuilt
-    (`structure`) and updates them in place otherwise (`update_fields`); it posts
-    `EditUnit` through `edit()`. The class methods tell the designer's side panels what
-    the step adds to the tally."""
+    (`structure`) and updates them in place otherwise (`update_fields`); the kit's bound
+    fields and pickers `sync` keeps up to date itself. Edits are `EditUnit` messages
+    (`edit()`, or a kit field's own). The class methods tell the designer's side panels
+    what the step adds to the tally."""
 
     #: False for a step whose choices are priced under other steps (its points show –)
     OWN_POINTS: ClassVar[bool] = True
@@ -156,7 +157,7 @@ class StepEditor(VerticalScroll, can_focus=False):
             highlights = {w.id: w.highlighted for w in self.query(OptionList) if w.id}
             await self.recompose()
             for widget in self.query(OptionList):
-                index = highlights.get(widget.id)
+                index = highlights.get(widget.id or "")
                 if index is not None and index < widget.option_count:
                     widget.highlighted = index
             if keep:

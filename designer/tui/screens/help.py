@@ -120,6 +120,3 @@ class HelpScreen(ModalScreen):
         width = max(len(key) for _title, rows in self.keys for key, _what in rows) + 3
         for key in self.query(".help-key"):
             key.styles.width = width
-
-    def action_dismiss(self) -> None:
-        self.dismiss(None)

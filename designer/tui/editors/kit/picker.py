@@ -9,7 +9,7 @@ highlights its best match, and otherwise the highlight stays on its entry."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from typing import Any
 
 from textual import on
@@ -34,7 +34,7 @@ def heading(text: str | Content, key: str) -> Option:
 
 
 def pickable(option: Option) -> bool:
-    return bool(option.id) and not option.disabled and not option.id.startswith(HEAD)
+    return option.id is not None and not option.disabled and not option.id.startswith(HEAD)
 
 
 def shape(option: Option) -> tuple[Any, ...]:
@@ -63,7 +63,7 @@ class Picker(Vertical):
         self.list_id, self.search_id, self.placeholder = list_id, search_id, search
         self.options, self.pick, self.detail = options, pick, detail
         self.empty, self.chosen, self.list_classes = empty, chosen, list_classes
-        self._shown: tuple[Hashable, ...] | None = None
+        self._shown: tuple[tuple[Any, ...], ...] | None = None
         self._search = ""
 
     def compose(self) -> ComposeResult:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 from textual import events
 from textual.app import ComposeResult
@@ -140,7 +140,7 @@ class ProfileEditor(StepEditor):
         for i in range(len(figures(view))):
             widget = self.query_one(f"#effect-{i}", Static)
             text = self._effect_text(view, spinner) if spinner is not None and \
-                spinner.key[0] == i else ""
+                cast(tuple[int, str], spinner.key)[0] == i else ""
             if widget.display != bool(text):
                 widget.display = bool(text)
             if text:
@@ -150,7 +150,7 @@ class ProfileEditor(StepEditor):
         kept = self._effect
         if kept is not None and kept[0] is view.unit and kept[1] == spinner.id:
             return kept[2]
-        i, key = spinner.key
+        i, key = cast(tuple[int, str], spinner.key)
         label = spinner.label.strip()
         value = spinner.read(view)  # the view's: the field is shown it after this
         parts = []

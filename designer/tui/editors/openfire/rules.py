@@ -5,7 +5,7 @@ the list to add from, a rule of one's own, and the unit's abilities."""
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -156,11 +156,12 @@ class RulesEditor(EntryEditor):
         left = len(view.unit.models[i].special) - 1
         focus = f"rule-{i}-{min(r, left - 1)}" if left > 0 else "rule-search"
         remove = at(edits.remove_rule, i, r)
-        ids = {"key": (i, r), "id": f"rule-{i}-{r}", "classes": "own-rule"}
+        key, field_id = (i, r), f"rule-{i}-{r}"
         if kind == "int":
             return NumberField(view, rule.name, partial(rule_x, i, r, catalog),
                                at(edits.set_rule_x, i, r), minimum=1, maximum=99,
-                               remove=remove, remove_focus=focus, note=muted("X"), **ids)
+                               remove=remove, remove_focus=focus, note=muted("X"), key=key,
+                               id=field_id, classes="own-rule")
         if kind == "arc":
             arcs = list(catalog.core.arcs)
             value = rule.x if isinstance(rule.x, str) else None
@@ -168,10 +169,10 @@ class RulesEditor(EntryEditor):
                 arcs.append(value)
             return ChoiceField(view, rule.name, [(a, a) for a in arcs] + (
                 [(None, "–")] if value is None else []), partial(rule_x, i, r, catalog),
-                at(edits.set_rule_x, i, r), **ids)
+                at(edits.set_rule_x, i, r), key=key, id=field_id, classes="own-rule")
         return ChosenRow(Content.assemble(rule.label, muted(" · custom" if rule.custom
                                                             else "")),
-                         remove=remove, focus=focus, **ids)
+                         remove=remove, focus=focus, key=key, id=field_id, classes="own-rule")
 
     def _abilities(self, view: View) -> list[Widget]:
         if not view.unit.abilities:
@@ -237,7 +238,7 @@ class RulesEditor(EntryEditor):
         """delete on a rule whose X is an arc (a Cycle, which has no delete of its own)."""
         focused = self.screen.focused
         if isinstance(focused, Cycle) and "own-rule" in focused.classes:
-            i, r = focused.key  # type: ignore[misc]
+            i, r = cast(tuple[int, int], focused.key)
             left = len(self.view.unit.models[i].special) - 1
             self.edit(edits.remove_rule, i, r,
                       focus=f"rule-{i}-{min(r, left - 1)}" if left > 0 else "rule-search")

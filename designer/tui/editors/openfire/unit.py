@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 from textual import on
 from textual.app import ComposeResult
@@ -181,13 +181,13 @@ class ModelsEditor(StepEditor):
             f"entr{'ies' if len(figs) != 1 else 'y'} · within {reach}{INCH} of the leader"))
 
     @on(Spinner.Removed, ".entry-count")
-    def remove(self, event: Spinner.Removed) -> None:
+    def remove_entry(self, event: Spinner.Removed) -> None:
         event.stop()
         if len(self.view.unit.models) == 1:
             self.notify("A unit has at least one model entry: add another first.",
                         severity="warning")
             return
-        index = event.spinner.key
+        index = cast(int, event.spinner.key)
         self.edit(edits.remove_model, index, focus=f"count-{max(0, index - 1)}")
 
     def _add(self, form: dict[str, Any]) -> bool:

@@ -53,7 +53,7 @@ class UpgradesEditor(EntryEditor):
                                "step 1 (ash-wastes has seven). Without one there is nothing "
                                "to take here."), classes="hint", id="no-upgrades")
         yield Rows(id="taken", classes="of-block")  # without a module: any to remove
-        if not listed:
+        if module is None or not listed:
             return
         yield Static(f"{module.title}: enter gives an upgrade to the entry chosen",
                      classes="group")

@@ -85,7 +85,7 @@ class TypesEditor(StepEditor):
         set_content(self.query_one("#types-chosen", Static),
                     Content(f"Types: {names} · {pts(points)}"))
         for selection in self.query(SelectionList):
-            wanted = {e.name for e in catalog.types_in(selection.id.split("-", 1)[1])
+            wanted = {e.name for e in catalog.types_in((selection.id or "").split("-", 1)[1])
                       if self._has(unit, e)}
             if set(selection.selected) != wanted:
                 with selection.prevent(SelectionList.SelectedChanged):
