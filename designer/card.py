@@ -73,6 +73,9 @@ class Table:
     rows: tuple[Row, ...]
     short_columns: tuple[str, ...] = ()  # three-letter heads for narrow previews
     key: str = ""
+    #: boxes to mark in play (a wound track): printed once for each creature of an entry,
+    #: left out of a force list
+    record: bool = False
 
     @property
     def heads(self) -> tuple[str, ...]:
@@ -99,6 +102,13 @@ class Entry:
     title: str
     note: str = ""
     text: str = ""
+    #: the name a rules glossary gives the text under ("Hex" for the card's "Hex 2");
+    #: "" for the title
+    rule: str = ""
+
+    @property
+    def rule_name(self) -> str:
+        return self.rule or self.title
 
     @property
     def label(self) -> str:
@@ -109,7 +119,13 @@ class Entry:
 @dataclass(frozen=True, slots=True)
 class Section:
     """A labelled list. `compact` sections print as one line of entry labels on a card
-    ('Gear: ...'); `on_card` False keeps a section to the roomier text exports."""
+    ('Gear: ...'); `on_card` False keeps a section to the roomier text exports.
+
+    A `glossary` section holds special rules: a printout names its entries on the card
+    and prints each entry's text once, in the printout's rules glossary (a roster's last
+    page, a unit's second side). A `record` section holds boxes to mark in play (hit
+    points, damage): cards and sheets print it, once for each model of an entry; a
+    force list leaves it out."""
 
     label: str
     entries: tuple[Entry, ...]
@@ -117,6 +133,8 @@ class Section:
     compact: bool = False
     on_card: bool = True
     key: str = ""  # what the section holds, for data exports (as a Table's key)
+    glossary: bool = False
+    record: bool = False
 
 
 Block = Table | Stat | Section
@@ -148,6 +166,9 @@ class Card:
     #: "card": a poker-size card plus a record sheet four to a page; "sheet": a
     #: half-page sheet two to a page and no card (a character sheet, as TACTICS prints)
     layout: Literal["card", "sheet"] = "card"
+    #: the rules' attribution (a licence's credit): printed once in a printout, beside its
+    #: rules glossary, and with the stat block in the text exports
+    credit: str = ""
     final: dict = field(default_factory=dict, compare=False, hash=False)  # for data exports
 
     @property
@@ -188,6 +209,15 @@ class Card:
 
     def sections(self) -> list[Section]:
         return [b for b in self.blocks if isinstance(b, Section)]
+
+
+#: a box to tick on a printed card or sheet (the printouts never break a line inside it)
+BOX = "[ ]"
+
+
+def boxes(count: int) -> str:
+    """`count` boxes in a row: '[ ] [ ] [ ]'."""
+    return " ".join([BOX] * count)
 
 
 def points_text(points: int) -> str:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from designer.escaping import printable
+
 SHOWN_LIMIT = 400  # characters of an error line as shown
 
 
@@ -39,17 +41,3 @@ class InputErrors(Exception):
         self.errors = errors
         super().__init__("\n".join(e.line() for e in errors))
 
-
-_CONTROL = {**{i: f"\\x{i:02x}" for i in (*range(0x20), *range(0x7F, 0xA0))},
-            0x0A: "\\n", 0x09: "\\t", 0x0D: "\\r", 0x2028: "\\u2028", 0x2029: "\\u2029",
-            **{i: f"\\u{i:04x}" for i in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))}}
-
-
-def printable(text: str, limit: int | None = None) -> str:
-    """User text made safe for a terminal line: control characters (escape sequences,
-    bells, line breaks, bidirectional overrides) shown as escapes, never acted on, and
-    the whole cut to `limit` characters with an ellipsis."""
-    safe = text.translate(_CONTROL)
-    if limit is not None and len(safe) > limit:
-        safe = safe[:limit - 1] + "…"
-    return safe

@@ -11,6 +11,8 @@ import os
 import re
 import stat
 import time
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -31,9 +33,10 @@ try:  # the C dumper is several times faster; the pure one writes the same
 except ImportError:  # pragma: no cover - depends on how PyYAML was built
     from yaml import SafeDumper as _BaseDumper  # type: ignore[assignment]
 
-__all__ = ["MAX_DEPTH", "MAX_FILE_BYTES", "dump_yaml", "load_mapping", "load_yaml",
-           "parse_yaml", "read_text", "refuse_boolean_keys", "require_mapping", "save_yaml",
-           "suggest", "validate", "validation_error", "write_atomic"]
+__all__ = ["MAX_DEPTH", "MAX_FILE_BYTES", "FileStamp", "changed_since", "dump_yaml",
+           "file_stamp", "load_mapping", "load_yaml", "parse_yaml", "read_text",
+           "refuse_boolean_keys", "require_mapping", "save_yaml", "suggest", "validate",
+           "validation_error", "write_all", "write_atomic"]
 
 
 class _Dumper(_BaseDumper):
@@ -117,7 +120,11 @@ def write_atomic(path: str | Path, data: str | bytes) -> Path:
 
     p = Path(path)
     if p.is_symlink():
-        p = p.resolve()
+        try:
+            p = p.resolve()
+        except RuntimeError:  # a loop of links (an OSError from Python 3.13)
+            raise InputError("cannot write: the path is a loop of symbolic links",
+                             file=path) from None
     p.parent.mkdir(parents=True, exist_ok=True)
     _clear_stale_temps(p)
     payload = data.encode("utf-8") if isinstance(data, str) else data
@@ -136,13 +143,82 @@ def write_atomic(path: str | Path, data: str | bytes) -> Path:
         with _suppress_oserror():
             os.unlink(tmp)
         raise
-    with _suppress_oserror():
-        folder = os.open(p.parent, os.O_RDONLY)
-        try:
-            os.fsync(folder)
-        finally:
-            os.close(folder)
+    _sync_folder(p.parent)
     return p
+
+
+def write_all(files: Mapping[Path, str | bytes]) -> list[Path]:
+    """Write every file, or none: each is written (and synced) into a new temporary
+    folder beside them, then all are moved into place; should any step fail (a full
+    disk, a file in the way), the files moved so far are put back as they were, and an
+    InputError names the file. The files share one folder; a file there already keeps
+    its permissions, a new one gets those the umask allows, and a link in the way is
+    replaced (exports, which write sets of files, never write through one)."""
+    import shutil
+    import tempfile
+
+    targets = [Path(t) for t in files]
+    folder = targets[0].parent if targets else Path(".")
+    if any(t.parent != folder for t in targets) or len(set(targets)) != len(targets):
+        raise ValueError("write_all writes distinct files of one folder")
+    staging: Path | None = None
+    moved: list[tuple[Path, Path | None]] = []  # (target, its old file kept in staging)
+    target = folder
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        _clear_stale_temps(folder / "designer-set")
+        staging = Path(tempfile.mkdtemp(prefix=".designer-set.", suffix=".tmp", dir=folder))
+        for n, (target, data) in enumerate(zip(targets, files.values(), strict=True)):
+            new = staging / f"new-{n}"
+            with open(new, "xb") as fh:
+                fh.write(data.encode("utf-8") if isinstance(data, str) else data)
+                fh.flush()
+                os.fsync(fh.fileno())
+            mode = target.lstat().st_mode if target.is_file() and not target.is_symlink() \
+                else 0o666 & ~_umask()
+            os.chmod(new, mode & 0o7777)
+        for n, target in enumerate(targets):
+            old = None
+            if target.is_file() and not target.is_symlink():
+                old = staging / f"old-{n}"
+                _keep_copy(target, old)
+            os.replace(staging / f"new-{n}", target)
+            moved.append((target, old))
+    except BaseException as exc:  # a full disk, a file in the way, ctrl+c: undo
+        for done, old in reversed(moved):
+            with _suppress_oserror():
+                if old is None:
+                    os.unlink(done)
+                else:
+                    os.replace(old, done)
+        if isinstance(exc, OSError):
+            raise InputError(f"cannot write: {_reason(exc)}; none of the {len(targets)} "
+                             "files was written", file=target) from None
+        raise
+    finally:
+        if staging is not None:
+            shutil.rmtree(staging, ignore_errors=True)
+    _sync_folder(folder)
+    return targets
+
+
+def _keep_copy(path: Path, copy: Path) -> None:
+    """`path`'s file kept at `copy` (a second link to it where the file system allows)."""
+    try:
+        os.link(path, copy)
+    except OSError:
+        import shutil
+
+        shutil.copy2(path, copy)
+
+
+def _sync_folder(folder: Path) -> None:
+    with _suppress_oserror():
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
 
 
 def _umask() -> int:
@@ -152,15 +228,63 @@ def _umask() -> int:
 
 
 def _clear_stale_temps(target: Path) -> None:
+    """Temporary files (and a set's folders) an interrupted save left beside `target`,
+    once they are an hour old."""
+    import shutil
+
     cutoff = time.time() - STALE_TEMP_SECONDS
     for leftover in target.parent.glob(f".{glob_escape(target.name)}.*.tmp"):
         with _suppress_oserror():
-            if leftover.is_file() and leftover.stat().st_mtime < cutoff:
+            if leftover.lstat().st_mtime >= cutoff or leftover.is_symlink():
+                continue
+            if leftover.is_file():
                 leftover.unlink()
+            elif leftover.is_dir():
+                shutil.rmtree(leftover)
 
 
 def glob_escape(name: str) -> str:
     return re.sub(r"([*?\[])", r"[\1]", name)
+
+
+@dataclass(frozen=True)
+class FileStamp:
+    """What a file held when it was read or written: its size, its modification time
+    and a hash of its bytes (so a save can tell whether someone changed it since)."""
+
+    size: int
+    mtime_ns: int
+    digest: str
+
+
+def file_stamp(path: str | Path) -> FileStamp | None:
+    """The stamp of the file at `path` now; None when there is none (or it cannot be
+    read, which a save will then say)."""
+    import hashlib
+
+    try:
+        with open(path, "rb") as fh:
+            info = os.fstat(fh.fileno())
+            digest = hashlib.sha256(fh.read(MAX_FILE_BYTES + 1)).hexdigest()
+    except (OSError, ValueError):
+        return None
+    return FileStamp(info.st_size, info.st_mtime_ns, digest)
+
+
+def changed_since(path: str | Path, stamp: FileStamp | None) -> bool:
+    """Whether the file at `path` is not what `stamp` saw: other bytes, or a file where
+    there was none. A file touched but not changed is the same; a file gone is not
+    counted (writing it again loses nothing)."""
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return False
+    if stamp is None:
+        return True
+    if (info.st_size, info.st_mtime_ns) == (stamp.size, stamp.mtime_ns):
+        return False
+    now = file_stamp(path)
+    return now is not None and now.digest != stamp.digest
 
 
 def save_yaml(path: str | Path, data: Any) -> Path:

@@ -98,12 +98,15 @@ def engage_options(mode: str | None = None, distance: int | None = None,
             listed = ", ".join(sorted(known)) or "none"
             raise InputError(f"unknown matchup term '{key}'; {game.TITLE} knows: {listed}",
                              field="--set")
-        try:
-            number = int(value) if value.strip() and len(value) <= 6 else int("x")
-        except ValueError:
+        text = value.strip()
+        digits = text[1:] if text[:1] in ("+", "-") else text
+        if not (digits.isascii() and digits.isdigit()):
             raise InputError(f"write a term as KEY=N with N a whole number, not '{term}'",
-                             field="--set") from None
-        extras.append((key, number))
+                             field="--set")
+        if len(digits) > 9:  # the system says what its terms allow; this is far beyond
+            raise InputError(f"{key} is {text[:10]}…, a number far too large for a term",
+                             field="--set")
+        extras.append((key, int(text)))
     return EngageOptions(mode, distance, retaliation, tuple(extras))
 
 

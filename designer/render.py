@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from designer.errors import printable
+from designer.escaping import printable
+from designer.points import has_points
 from designer.search import matches
-from designer.systems import CatalogSection, GameSystem, Step
+from designer.systems import CatalogSection, Fact, GameSystem, Step
 from designer.tally import Tally
 
 if TYPE_CHECKING:
@@ -75,7 +76,7 @@ def tally_renderable(tally: Tally, game: GameSystem, card: Card | None = None) -
     from rich.table import Table
     from rich.text import Text
 
-    if not game.PRICED:
+    if not has_points(game):
         summary = [card_renderable(card)] if card is not None else []
         return Group(*summary, Text(_no_points(game), style="dim"), *_findings(tally),
                      _verdict(tally, game))
@@ -99,33 +100,45 @@ def tally_renderable(tally: Tally, game: GameSystem, card: Card | None = None) -
     return Group(*parts)
 
 
+#: the width of plain text (a pipe's `price` and `check`): long items and findings wrap
+TEXT_WIDTH = 100
+
+
 def tally_text(tally: Tally, game: GameSystem, card: Card | None = None) -> str:
-    """What `tally_renderable` shows, as plain lines: a pipe's `designer price`."""
+    """What `tally_renderable` shows, as plain lines of at most TEXT_WIDTH columns: a
+    pipe's `designer price`."""
     lines: list[str] = []
-    if not game.PRICED:
+    if not has_points(game):
         lines += card_lines(card) if card is not None else []
-        lines.append(_no_points(game))
+        lines += wrapped(_no_points(game))
     else:
         lines.append(printable(tally.name))
         beside = tally.beside_label
         extra = [] if beside is None else [printable(beside)]
         rows = [["Step", "Item", "Points", *extra], *map(list, _tally_rows(tally, game)),
                 ["Total", "", str(tally.total), *[""] * len(extra)]]
-        lines += aligned(rows, right={2, 3})
+        lines += aligned(rows, right={2, 3}, wrap=1)
         audit = tally.audit()
         if audit:
-            lines.append(f"Audit: {audit}")
-    lines += _finding_lines(tally)
-    lines.append(_verdict_line(tally, game))
+            lines += wrapped(f"Audit: {audit}")
+    lines += [line for finding in _finding_lines(tally) for line in wrapped(finding)]
+    lines += wrapped(_verdict_line(tally, game))
     return "\n".join(lines)
 
 
-def card_lines(card: Card) -> list[str]:
-    """What `card_renderable` shows, as plain lines."""
-    lines = [printable(card.title)]
+def card_lines(card: Card, width: int = TEXT_WIDTH) -> list[str]:
+    """What `card_renderable` shows, as plain lines of at most `width` columns."""
+    lines = wrapped(printable(card.title), width)
     for kind, block in _card_parts(card):
-        lines += aligned(block) if kind == "table" else [block]
+        lines += (aligned(block, width=width, wrap=len(block[0]) - 1) if kind == "table"
+                  else wrapped(block, width))
     return lines
+
+
+def wrapped(text: str, width: int = TEXT_WIDTH, indent: str = "  ") -> list[str]:
+    """One line of plain text broken at spaces into lines of at most `width` columns,
+    the lines after the first indented; a word wider than a line is broken too."""
+    return _wrap_cell(text, width, indent) or [""]
 
 
 def _tally_rows(tally: Tally, game: GameSystem) -> Iterator[tuple[str, ...]]:
@@ -161,7 +174,7 @@ def _findings(tally: Tally) -> list[Text]:
 
 def _verdict_line(tally: Tally, game: GameSystem) -> str:
     status = "legal" if tally.legal else f"not legal: {len(tally.errors)} error(s)"
-    points = f" {tally.total} points," if game.PRICED else ""
+    points = f" {tally.total} points," if has_points(game) else ""
     return f"{printable(tally.name)}:{points} {status}"
 
 
@@ -176,7 +189,7 @@ def force_renderable(force: Force) -> Group:
     from rich.table import Table
     from rich.text import Text
 
-    priced = force.game.PRICED
+    priced = has_points(force.game)
     table = Table(title=Text(printable(force.name)), title_justify="left", show_footer=True)
     table.add_column("Unit", footer="Total")
     table.add_column("Count", justify="right", footer=str(force.unit_count))
@@ -207,21 +220,27 @@ _STYLES = {"ok": "bold green", "bad": "bold red", "error": "bold red", "warning"
 
 
 def force_text(force: Force) -> str:
-    """What `force_renderable` shows, as plain lines: a pipe's or a big force's `designer
-    check`. A unit with several findings takes a line for each."""
-    priced = force.game.PRICED
-    rows = [["Unit", "Count", *(["Each", "Subtotal"] if priced else []), "Findings"]]
+    """What `force_renderable` shows, as plain lines of at most TEXT_WIDTH columns: a
+    pipe's or a big force's `designer check`. A unit with several findings takes a line
+    for each; an entry's own fields (a TACTICS side) are columns of their own."""
+    priced = has_points(force.game)
+    keys = tuple(force.game.ENTRY_KEYS)
+    rows = [["Unit", *(k.title() for k in keys), "Count",
+             *(["Each", "Subtotal"] if priced else []), "Findings"]]
     blank = [""] * (len(rows[0]) - 1)
     for entry in force.entries:
         tally = entry.tally
+        own = [printable(str(entry.fields.get(k) or "")) for k in keys]
         figures = [str(tally.total), str(entry.subtotal)] if priced else []
         notes = _finding_lines(tally) or ["legal"]
-        rows.append([printable(entry.shown_name), str(entry.count), *figures, notes[0]])
+        rows.append([printable(entry.shown_name), *own, str(entry.count), *figures, notes[0]])
         rows += [[*blank, note] for note in notes[1:]]
     total = force.total
-    rows.append(["Total", str(force.unit_count), *(["", str(total)] if priced else []), ""])
-    lines = [printable(force.name), *aligned(rows, right=set(range(1, len(blank))))]
-    lines += [line for line, _ in _force_lines(force, total)]
+    rows.append(["Total", *[""] * len(keys), str(force.unit_count),
+                 *(["", str(total)] if priced else []), ""])
+    numbers = set(range(1 + len(keys), len(blank)))
+    lines = [printable(force.name), *aligned(rows, right=numbers, wrap=len(blank))]
+    lines += [line for text, _ in _force_lines(force, total) for line in wrapped(text)]
     return "\n".join(lines)
 
 
@@ -230,7 +249,7 @@ def _force_lines(force: Force, total: int) -> Iterator[tuple[str, str]]:
     plain): the total against the budget, the facts, the force's findings, the verdict.
     The findings are worked out once (a force's `issues` and `legal` each walk every
     entry)."""
-    priced = force.game.PRICED
+    priced = has_points(force.game)
     budget = force.rules.budget
     issues = force.issues
     legal = not any(issue.severity == "error" for issue in issues)
@@ -242,25 +261,68 @@ def _force_lines(force: Force, total: int) -> Iterator[tuple[str, str]]:
         left = f"{remaining} remaining" if remaining >= 0 else f"{-remaining} over"
         yield f"Total {total} of {force.cap} points: {left}", "bad" if remaining < 0 else "ok"
     facts = force.facts()
-    if facts:
-        yield "; ".join(f"{f.label} {f.value}" for f in facts), "plain"
+    whole = [f for f in facts if not f.group]
+    if whole:
+        yield "; ".join(f"{f.label} {f.value}" for f in whole), "plain"
+    groups: dict[str, list[Fact]] = {}
+    for f in facts:
+        if f.group:
+            groups.setdefault(f.group, []).append(f)
+    for group, grouped in groups.items():  # a TACTICS side: its facts on a line
+        yield f"{group}: " + "; ".join(f"{f.short} {f.value}" for f in grouped), "plain"
     for issue in issues:
         yield f"{issue.severity} {printable(issue.line())}", issue.severity
     yield (f"{printable(force.name)}: " + ("legal" if legal else "not legal"),
            "ok" if legal else "bad")
 
 
-def aligned(rows: Sequence[Sequence[str]], right: set[int] | None = None) -> list[str]:
+def aligned(rows: Sequence[Sequence[str]], right: set[int] | None = None, *,
+            width: int = TEXT_WIDTH, wrap: int | None = None) -> list[str]:
     """Rows in columns two spaces apart, counted as a terminal shows them (a wide East
-    Asian character takes two); `right` columns are right-aligned."""
+    Asian character takes two); `right` columns are right-aligned. When the rows are
+    wider than `width`, the `wrap` column's cells wrap inside it (their rows take more
+    lines), so no line is wider than `width` unless the other columns alone are."""
     right = right or set()
     widths = [max(_width(row[i]) for row in rows) for i in range(len(rows[0]))]
+    total = sum(widths) + 2 * (len(widths) - 1)
+    if wrap is not None and total > width:
+        widths[wrap] = max(12, widths[wrap] - (total - width))
     lines = []
     for row in rows:
-        cells = [(" " * (w - _width(cell)) + cell) if i in right
-                 else (cell + " " * (w - _width(cell)))
-                 for i, (cell, w) in enumerate(zip(row, widths, strict=True))]
-        lines.append("  ".join(cells).rstrip())
+        parts = [_wrap_cell(cell, widths[i], " ") if i == wrap else [cell]
+                 for i, cell in enumerate(row)]
+        for k in range(max(len(p) for p in parts)):
+            texts = [p[k] if k < len(p) else "" for p in parts]
+            cells = [(" " * (w - _width(cell)) + cell) if i in right
+                     else (cell + " " * (w - _width(cell)))
+                     for i, (cell, w) in enumerate(zip(texts, widths, strict=True))]
+            lines.append("  ".join(cells).rstrip())
+    return lines
+
+
+def _wrap_cell(text: str, width: int, indent: str) -> list[str]:
+    """`text` in lines of at most `width` columns, broken at spaces (a word too long for
+    a line is broken where it must be), the lines after the first `indent`ed."""
+    if _width(text) <= width:
+        return [text]
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        candidate = f"{line} {word}" if line else (indent if lines else "") + word
+        if _width(candidate) <= width:
+            line = candidate
+            continue
+        if line:
+            lines.append(line)
+        line = (indent if lines else "") + word
+        while _width(line) > width:  # a word wider than the line
+            cut = len(line)
+            while cut > 1 and _width(line[:cut]) > width:
+                cut -= 1
+            lines.append(line[:cut])
+            line = indent + line[cut:]
+    if line.strip():
+        lines.append(line)
     return lines
 
 

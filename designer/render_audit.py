@@ -7,7 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from designer.audit import Audit, AuditEntry
-from designer.errors import printable
+from designer.escaping import printable
 from designer.render import aligned
 from designer.tally import figure
 

@@ -12,7 +12,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from designer.errors import printable
+from designer.escaping import printable
 from designer.facing import FieldReport
 from designer.systems import Engagement, Odds
 

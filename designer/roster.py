@@ -26,6 +26,7 @@ from designer.entries import (
 )
 from designer.errors import InputError
 from designer.io import parse_yaml, read_text, refuse_boolean_keys, require_mapping, validate
+from designer.points import has_points
 from designer.systems import (
     DEFAULT_SYSTEM,
     Fact,
@@ -164,26 +165,31 @@ class Force:
     # --- output -------------------------------------------------------------------------
 
     def as_dict(self) -> dict[str, Any]:
+        """The force as `check --json` prints it. A system without points has no budget,
+        cap, totals or points anywhere in it, not even as 0 or null."""
         facts = self.facts()
+        priced = has_points(self.game)
+        figures = {"budget": self.rules.budget, "points_cap": self.cap, "total": self.total,
+                   "remaining": self.remaining} if priced else {}
+        unpriced = {"total", "printed", "breakdown"}
         return {
             "name": self.name,
             "system": self.system,
-            "budget": self.rules.budget,
-            "points_cap": self.cap,
-            "total": self.total,
-            "remaining": self.remaining,
+            **figures,
             "units": self.unit_count,
             **{f.key: f.value for f in facts},
-            "facts": [{"key": f.key, "label": f.label, "value": f.value} for f in facts],
+            "facts": [{"key": f.key, "label": f.label, "value": f.value,
+                       **({"group": f.group} if f.group else {})} for f in facts],
             "legal": self.legal,
             "errors": [{"code": i.code, "field": i.field, "message": i.message}
                        for i in self.issues if i.severity == "error"],
             "warnings": [{"code": i.code, "field": i.field, "message": i.message}
                          for i in self.issues if i.severity == "warning"],
             "entries": [
-                {"source": e.source, "count": e.count, "points": e.tally.total,
-                 "subtotal": e.subtotal, **{k: v for k, v in e.tally.as_dict().items()
-                                            if k != "total"}}
+                {"source": e.source, "count": e.count, **dict(e.fields),
+                 **({"points": e.tally.total, "subtotal": e.subtotal} if priced else {}),
+                 **{k: v for k, v in e.tally.as_dict().items()
+                    if k != "total" and (priced or k not in unpriced)}}
                 for e in self.entries
             ],
         }

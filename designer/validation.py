@@ -37,11 +37,8 @@ def validation_error(exc: ValidationError, model: type[BaseModel], *,
                      file: str | Path | None, field_prefix: str = "") -> InputError:
     """Every problem pydantic found, in one line: the first names its field as the
     error's field, the others follow as 'field: problem', so one run shows them all."""
-    problems = []
-    for error in exc.errors(include_url=False):
-        loc = [p for p in error["loc"] if not (isinstance(p, str) and _is_union_tag(p))]
-        where = _field_path([*([field_prefix] if field_prefix else []), *loc])
-        problems.append((where, _problem(error, loc, model)))
+    problems = [(e.field, e.problem) for e in validation_problems(exc, model, file=file,
+                                                                   field_prefix=field_prefix)]
     field, problem = problems[0]
     rest = [f"{where}: {what}" if where else what for where, what in problems[1:]]
     if rest:
@@ -50,6 +47,19 @@ def validation_error(exc: ValidationError, model: type[BaseModel], *,
         problem = "; ".join([problem, *shown]) + (
             f" (and {more} more problem{'s' if more > 1 else ''})" if more else "")
     return InputError(problem, file=file, field=field)
+
+
+def validation_problems(exc: ValidationError, model: type[BaseModel], *,
+                        file: str | Path | None, field_prefix: str = ""
+                        ) -> list[InputError]:
+    """Each problem pydantic found as its own error naming its field (for input whose
+    good parts are used and each bad one said, as the settings are)."""
+    out = []
+    for error in exc.errors(include_url=False):
+        loc = [p for p in error["loc"] if not (isinstance(p, str) and _is_union_tag(p))]
+        where = _field_path([*([field_prefix] if field_prefix else []), *loc])
+        out.append(InputError(_problem(error, loc, model), file=file, field=where))
+    return out
 
 
 def suggest(name: str, choices: Iterable[str]) -> str:

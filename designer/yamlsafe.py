@@ -1,6 +1,7 @@
 """Reading YAML text safely: the C loader where there is one, scalars that cannot be
-converted kept as text, and documents that are too deep or alias bombs refused before
-anything is built. Each refusal is a one-line InputError."""
+converted kept as text, a key written twice in one mapping refused, and documents that
+are too deep or alias bombs refused before anything is built. Each refusal is a one-line
+InputError."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any
 import yaml
 
 from designer.errors import InputError
+from designer.escaping import printable
 
 try:  # the C loader is several times faster; the pure one behaves the same
     from yaml import CSafeLoader as _BaseLoader
@@ -23,7 +25,42 @@ class _Loader(_BaseLoader):
     """The safe loader, except that a scalar it cannot convert (`0x_`, `2020-13-45`,
     `!!float x`, an integer of thousands of digits) stays text: validation then names
     the field ("expected a whole number, got '0x_'") instead of a crash. Dates are never
-    read as dates: no file format here has one."""
+    read as dates: no file format here has one. A key written twice in one mapping is
+    refused (YAML says keys are unique; the last one silently winning loses an edit);
+    a key a merge (`<<: *base`) brings may be written again, which is what merges are
+    for."""
+
+    def construct_mapping(self, node: Any, deep: bool = False) -> dict[Any, Any]:
+        written = [key for key, _ in node.value if key.tag != _MERGE] \
+            if isinstance(node, yaml.MappingNode) else []
+        mapping = super().construct_mapping(node, deep=deep)
+        if len(written) > 1 and not _distinct_text(written):
+            seen: dict[Any, Any] = {}
+            for key_node in written:  # constructed already: each is looked up, not built
+                key = self.construct_object(key_node, deep=deep)
+                first = seen.setdefault(key, key_node)
+                if first is not key_node:
+                    raise _DuplicateKey(key, first.start_mark.line + 1,
+                                        key_node.start_mark.line + 1)
+        return mapping
+
+
+_MERGE = "tag:yaml.org,2002:merge"
+_STR = "tag:yaml.org,2002:str"
+
+
+def _distinct_text(keys: list[Any]) -> bool:
+    """True when the keys are all text and all different: the common case, checked
+    without looking at what they were built into."""
+    return all(k.tag == _STR for k in keys) and len({k.value for k in keys}) == len(keys)
+
+
+class _DuplicateKey(yaml.YAMLError):
+    def __init__(self, key: Any, first: int, again: int) -> None:
+        shown = printable(key if isinstance(key, str) else repr(key), 60)
+        where = f"lines {first} and {again}" if first != again else f"line {first}"
+        super().__init__(f"key '{shown}' is written twice in one mapping ({where}); "
+                         "keep one")
 
 
 def _lenient(construct: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
@@ -61,6 +98,8 @@ def parse_yaml(text: str, file: str | Path | None = None) -> Any:
         if aliases or _depth_bound(text) > MAX_DEPTH:
             _refuse_deep_or_aliased(text, file)
         data = yaml.load(text, Loader=_Loader)
+    except _DuplicateKey as exc:
+        raise InputError(str(exc), file=file) from None
     except yaml.YAMLError as exc:
         raise InputError(_yaml_problem(exc), file=file) from None
     except RecursionError:

@@ -205,3 +205,30 @@ def test_other_ill_shaped_units(tmp_path, capsys, text):
     code, err = run_price(path, capsys)
     assert code == 2
     assert len(err.strip().splitlines()) == 1
+
+
+def test_a_key_written_twice_is_refused_naming_it_and_both_lines(tmp_path, capsys):
+    path = write(tmp_path, "name: Ash Warden\npoints: 55\nskills:\n  melee: {off_dice: 2}\n"
+                           "points: 60\n")
+    code, err = run_price(path, capsys)
+    assert code == 2
+    assert_one_line(err, path, "key 'points' is written twice in one mapping (lines 2 and 5)")
+
+
+def test_a_key_written_twice_deeper_down_or_in_a_roster_is_refused(tmp_path, capsys):
+    path = write(tmp_path, "name: X\nskills:\n  melee: {off_dice: 2, off_dice: 3}\n")
+    code, err = run_price(path, capsys)
+    assert code == 2
+    assert_one_line(err, path, "key 'off_dice' is written twice in one mapping (line 3)")
+    roster = write(tmp_path, "name: Raid\nunits:\n  - {file: a.yaml, count: 1}\n"
+                             "name: Raid again\n", "roster.yaml")
+    assert main(["check", str(roster)]) == 2
+    assert_one_line(capsys.readouterr().err, roster,
+                    "key 'name' is written twice in one mapping (lines 1 and 4)")
+
+
+def test_a_key_a_merge_brings_may_be_written_again():
+    from designer.yamlsafe import parse_yaml
+
+    text = "base: &base {name: A, points: 10}\nunit:\n  <<: *base\n  points: 12\n"
+    assert parse_yaml(text)["unit"] == {"name": "A", "points": 12}

@@ -128,8 +128,8 @@ def test_op_en_character_profile_equipment_and_shared_items(tmp_path):
     brannoc = bundle["units"]["Brannoc Tull"]
     # Marsh Hulk and Ironhide: Fight and Toughness +2, Intellect -2, Body +1
     assert brannoc["profiles"]["Brannoc Tull"] == {
-        "Move": '5"', "Fight": "d12 (+2)", "Tgh": "d10 (+2)", "Shoot": "d4", "Agi": "d6",
-        "Intel": "d4 (-2)", "Grit": "d8", "Body": "12 (+1)", "Cost": "69",
+        "Move": '5"', "Fight": "d12 (+1 lvl)", "Tgh": "d10 (+1 lvl)", "Shoot": "d4", "Agi": "d6",
+        "Intel": "d4 (-1 lvl)", "Grit": "d8", "Body": "12 (+1)", "Cost": "69",
         "Awareness Range": '4" (Intellect 4)',
         "Combat Range": '1" (Long Arms +1, Reed Pike 1")'}
     assert brannoc["types"]["Reed Pike"] == "Equipment"

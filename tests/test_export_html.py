@@ -86,8 +86,9 @@ def test_roster_html_has_summary_and_one_card_per_unit(tmp_path, roster):
         shown = card_named(page, card.title)
         assert str(card.points) in shown and "POINTS" in shown
         (abilities,) = [s for s in card.sections() if s.label == "Abilities"]
-        for ability in abilities.entries:
-            assert ability.title in shown
+        for ability in abilities.entries:  # named on the card, in full once in the rules
+            assert ability.title in " ".join(shown)
+            assert " ".join(page.text).count(f"{ability.rule_name}: {ability.text}") == 1
     assert doc.summary.name in page.text
     assert str(doc.summary.total) in page.text
     status = "LEGAL" if doc.summary.legal else "NOT LEGAL"
@@ -97,10 +98,11 @@ def test_roster_html_has_summary_and_one_card_per_unit(tmp_path, roster):
 def test_unit_card_holds_every_stat_of_the_reference_card():
     page = parse(render(load_doc(UNITS / "steam-witch.yaml"), "html"))
     (card,) = page.cards
-    assert card[:4] == ["Steam Witch", "60", "POINTS", "Cavalry"]
+    assert card[:4] == ["Steam Witch", "60", "POINTS", "Cavalry, Human, Living, Mage"]
     for text in ("Melee", "Ballistic", "Arcane", "Technical", "OFF", "DEF", "RNG", "ATH",
-                 "10", "flies", "-1", "+1", "Hex", "Weaken", "printed 49, tally 60"):
+                 "10", "flies", "-1", "+1", "printed 49, tally 60"):
         assert text in card
+    assert "Abilities: Hex, Weaken" in " ".join(card)
     dice = [(a.get("class"), a.get("aria-label")) for tag, a in page.tags
             if tag == "span" and a.get("role") == "img"]
     assert dice == [("dice", "1 OFF die"), ("dice", "2 OFF dice"), ("dice", "1 OFF die"),
@@ -164,20 +166,26 @@ def test_ten_cards_make_two_printed_pages(tmp_path):
     assert len(page.cards) == 10
 
 
-def test_long_text_gets_smaller_type_not_a_bigger_card(tmp_path):
+def test_long_text_moves_to_the_rules_at_one_size_not_a_bigger_card(tmp_path):
     source = tmp_path / "long.yaml"
+    oath = "Recite the oath. " * 30
     source.write_text(yaml.safe_dump({
         "name": "Grand Archmagister Orenthal the Unbelievably Verbose of the Ninth Tower",
         "skills": {"melee": {"off_dice": 1, "off_bumps": [1, 2, 3, 4], "def_dice": 1}},
-        "abilities": [{"name": f"Oath {i}", "cost": 1, "text": "Recite the oath. " * 30}
-                      for i in range(3)]}))
-    page = parse(render(load_doc(source), "html"))
+        "abilities": [{"name": f"Oath {i}", "cost": 1, "text": oath} for i in range(3)]}))
+    html = render(load_doc(source), "html")
+    page = parse(html)
     styles = {a.get("class"): a.get("style") for t, a in page.tags if t == "div"}
-    assert styles["text cut"].endswith("font-size: 4.50pt")  # cut, and marked so
-    (name_class,) = [k for k in styles if k and k.startswith("name ")]
-    assert name_class in {"name lines-2", "name lines-3"}
-    name_size = float(styles[name_class].removeprefix("font-size: ").removesuffix("pt"))
+    assert styles["text"].endswith("font-size: 6.50pt")  # the card's one text size
+    assert "Abilities: Oath 0 (custom) , Oath 1 (custom) , Oath 2 (custom)" in " ".join(
+        page.cards[0])
+    for i in range(3):  # each oath in full, once, in the rules
+        assert " ".join(page.text).count(f"Oath {i}: {oath.strip()}") == 1
+    (name,) = [a for t, a in page.tags if t == "h3" and a.get("class") == "name"]
+    name_size = float(name["style"].removeprefix("font-size: ").removesuffix("pt"))
     assert 5.5 <= name_size <= 7.5
+    title = html[html.index('<h3 class="name"'):html.index("</h3>")]
+    assert title.count('class="ln"') in (2, 3)  # the name wraps, whole
     bump_sizes = [a["style"] for t, a in page.tags if t == "td" and a.get("style")]
     assert bump_sizes[0] != "font-size: 7.50pt"  # "+1 +2 +3 +4" shrinks to its column
 
@@ -192,11 +200,11 @@ def test_the_card_layout_is_the_switch_between_cards_and_sheets():
     assert page.cards == []
     (sheet,) = [a for t, a in page.tags if t == "article"]
     assert sheet["class"] == "sheet" and sheet["aria-label"] == "Steam Witch"
-    assert {"Melee", "OFF", "Hex", "Weaken"} <= set(page.text)
+    assert {"Melee", "OFF"} <= set(page.text) and "Hex, Weaken" in " ".join(page.text)
     tactics = load_doc(examples_dir("tactics") / "units" / "dock-thug.yaml")
     page = parse(render(replace(tactics, cards=[replace(tactics.cards[0], layout="card")]),
                         "html"))
-    assert card_named(page, "Dock Thug")[:2] == ["Dock Thug", "Minion"]
+    assert card_named(page, "Dock Thug")[:2] == ["Dock Thug", "Minion, 2 actions, d20"]
 
 
 def test_templates_load_from_package_resources():

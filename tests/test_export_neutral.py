@@ -17,7 +17,7 @@ from pypdf import PdfReader
 
 from designer.card import Card, Entry, Row, Section, Stat, Table, Tag, dice, text
 from designer.entries import ForceEntry
-from designer.export import FORMATS, export_doc, render
+from designer.export import EXTENSIONS, FORMATS, STEM_SUFFIX, export_doc, render
 from designer.export.document import ExportDoc, roster_doc, unit_doc
 from designer.roster import Force
 from designer.systems import (
@@ -147,10 +147,10 @@ def pdf_text(data: bytes) -> str:
 def shown(doc: ExportDoc, fmt: str) -> str:
     """What a reader sees of a format, as text on one line."""
     out = render(doc, fmt)
-    if fmt == "pdf":
+    if fmt in ("pdf", "list"):
         assert isinstance(out, bytes)
         out = pdf_text(out)
-    elif fmt == "html":
+    elif fmt in ("html", "list-html"):
         page = _Text()
         page.feed(out)
         out = " ".join(page.text)
@@ -196,7 +196,10 @@ def test_the_data_exports_use_the_system_and_the_cards_final_values(game):
     doc = unit_doc(unit)
     data = json.loads(render(doc, "json"))
     assert data["system"] == game.NAME and data["name"] == "Aldra the Grey"
-    assert data["total"] == (12 if game.PRICED else None)
+    if game.PRICED:
+        assert data["total"] == 12
+    else:  # no points anywhere
+        assert not {"total", "printed", "breakdown", "step_totals"} & set(data)
     assert data["final"] == {"guard": 4}
     assert data["unit"] == game.unit_data(unit.unit)
     written = render(doc, "yaml")
@@ -218,10 +221,15 @@ def test_a_force_of_another_system_exports_in_every_format(tmp_path, game, fmt):
     doc = roster_doc(band(game))
     assert doc.summary is not None and doc.summary.budget == game.force_rules({}).budget
     path = export_doc(doc, fmt, out=tmp_path)
-    assert path == tmp_path / f"the-tin-band.{fmt}"
+    assert path == tmp_path / f"the-tin-band{STEM_SUFFIX.get(fmt, '')}{EXTENSIONS[fmt]}"
     if fmt == "json":
         data = json.loads(path.read_text(encoding="utf-8"))
-        assert data["renown"] == 6 and data["budget"] == game.force_rules({}).budget
+        assert data["renown"] == 6
+        if game.PRICED:
+            assert data["budget"] == game.force_rules({}).budget
+        else:
+            assert not {"budget", "points_cap", "total", "remaining"} & set(data)
+            assert not any({"points", "subtotal"} & set(e) for e in data["entries"])
         assert [e["unit"]["name"] for e in data["entries"]] == ["Aldra the Grey", "Bren"]
         return
     if fmt == "yaml":

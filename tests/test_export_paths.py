@@ -12,11 +12,16 @@ import pytest
 import yaml
 
 from designer.errors import InputError
-from designer.export import FORMATS, export_path, safe_name
+from designer.export import EXTENSIONS, FORMATS, STEM_SUFFIX, export_path, safe_name
 from designer.systems import examples_dir
 
 UNITS = examples_dir() / "units"
 ROSTERS = examples_dir() / "rosters"
+
+
+def file_name(stem: str, fmt: str) -> str:
+    """The name an export of `fmt` writes: a list's carries -list, beside the cards."""
+    return f"{stem}{STEM_SUFFIX.get(fmt, '')}{EXTENSIONS[fmt]}"
 
 
 def unit_file(tmp_path: Path, name: str) -> Path:
@@ -32,7 +37,7 @@ def unit_file(tmp_path: Path, name: str) -> Path:
 def test_both_example_rosters_export_to_every_format(tmp_path, fmt, roster):
     path = export_path(ROSTERS / roster, fmt, out=tmp_path)
     stem = {"northern-raid.yaml": "northern-raid", "titans-folly.yaml": "titans-folly"}[roster]
-    assert path == tmp_path / f"{stem}.{fmt}"
+    assert path == tmp_path / file_name(stem, fmt)
     data = path.read_bytes()
     assert len(data) > 500
     assert sorted(os.listdir(tmp_path)) == [path.name]  # no temporary file left behind
@@ -50,9 +55,9 @@ def test_a_traversing_name_lands_inside_the_folder(tmp_path, fmt):
     out = tmp_path / "out"
     path = export_path(unit_file(tmp_path, "../../etc/passwd"), fmt, out=out)
     assert path.resolve().parent == out.resolve()
-    assert path.name == f"etc-passwd.{fmt}"
+    assert path.name == file_name("etc-passwd", fmt)
     assert sorted(p.name for p in tmp_path.rglob("*") if p.is_file()) == \
-        sorted(["unit.yaml", f"etc-passwd.{fmt}"])
+        sorted(["unit.yaml", file_name("etc-passwd", fmt)])
 
 
 @pytest.mark.parametrize(("name", "stem"), [
@@ -117,7 +122,7 @@ def test_never_overwrites_the_file_being_exported(tmp_path):
 
 @pytest.mark.parametrize(("kwargs", "message"), [
     ({"fmt": "docx"}, "--format: unknown export format 'docx'; choose one of: pdf, html, "
-                      "md, txt, json, yaml, battlescribe"),
+                      "list, list-html, md, txt, json, yaml, battlescribe"),
     ({"fmt": "pdf", "paper": "a5"}, "--paper: unknown paper size 'a5'; choose one of: "
                                     "a4, letter"),
 ])
@@ -165,7 +170,7 @@ def test_an_empty_roster_exports(tmp_path, fmt):
     source = tmp_path / "empty.yaml"
     source.write_text("name: Nobody Yet\nunits: []\n")
     path = export_path(source, fmt, out=tmp_path / "out")
-    assert path.name == f"nobody-yet.{fmt}"
+    assert path.name == file_name("nobody-yet", fmt)
     if fmt == "json":
         data = json.loads(path.read_text())
         assert (data["total"], data["units"], data["legal"]) == (0, 0, True)

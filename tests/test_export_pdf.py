@@ -70,18 +70,24 @@ def ten_unit_roster(tmp_path: Path) -> Path:
     return path
 
 
-def test_unit_pdf_is_a_card_page_then_a_record_sheet_page(tmp_path):
+def test_unit_pdf_is_a_card_page_its_back_then_a_record_sheet_page(tmp_path):
     path = export_path(UNITS / "steam-witch.yaml", "pdf", out=tmp_path)
     assert path == tmp_path / "steam-witch.pdf"
     pdf = reader(path.read_bytes())
-    assert len(pdf.pages) == 2
+    assert len(pdf.pages) == 3
     slots = card_slots(pdf.pages[0])
     assert list(slots) == [0]
     card = {t[2] for t in slots[0]}
     assert {"Steam Witch", "60", "POINTS", "OFF", "DEF", "RNG", "ATH", "flies"} <= card
     assert {"Melee", "Ballistic", "Arcane", "Technical"} <= card
     assert "printed 49, tally 60" in card  # the audit gap is on the card
-    sheet = pdf.pages[1].extract_text()
+    assert "Abilities:" in card and "Hex, Weaken" in card  # named; their texts overleaf
+    # the card's second side, behind it when printed on both sides (left and right swap)
+    back = card_slots(pdf.pages[1])
+    assert list(back) == [2]
+    shown = " ".join(t[2] for t in back[2])
+    assert shown.startswith("Steam Witch Rules Hex:") and "Weaken:" in shown
+    sheet = pdf.pages[2].extract_text()
     for label in ("UNIT", "COST", "TYPES", "OFF", "DEF", "RNG", "ABILITIES", "Steam Witch",
                   "60", "Cavalry, Human, Living, Mage"):
         assert label in sheet
@@ -113,8 +119,9 @@ def test_card_shows_bumps_beneath_their_pools_and_ranges_in_order():
 def test_roster_pdf_summary_cards_then_sheets_with_exact_page_counts(tmp_path):
     source = ten_unit_roster(tmp_path)
     pdf = reader(export_path(source, "pdf", out=tmp_path / "out").read_bytes())
-    # 1 summary + ceil(10 / 9) card pages + ceil(10 / 4) record-sheet pages
-    assert len(pdf.pages) == 1 + 2 + 3
+    # 1 summary + ceil(10 / 9) card pages + ceil(10 / 4) record-sheet pages + the rules
+    assert len(pdf.pages) == 1 + 2 + 3 + 1
+    assert pdf.pages[6].extract_text().startswith("Rules")
     summary = pdf.pages[0].extract_text()
     total = sum(points * (i + 1) for i, (_, points) in enumerate(sorted(
         EXAMPLE_POINTS.items(), key=lambda kv: kv[0].lower().replace(" ", "-"))))
@@ -131,7 +138,7 @@ def test_roster_pdf_summary_cards_then_sheets_with_exact_page_counts(tmp_path):
     for name, shown in cards.items():
         assert str(EXAMPLE_POINTS[name]) in shown and "POINTS" in shown
     assert len(card_slots(pdf.pages[1])) == 9 and len(card_slots(pdf.pages[2])) == 1
-    sheet_names = [n for page in pdf.pages[3:] for n in names if n in page.extract_text()]
+    sheet_names = [n for page in pdf.pages[3:6] for n in names if n in page.extract_text()]
     assert sorted(sheet_names) == sorted(names)
 
 
@@ -147,7 +154,7 @@ def test_one_card_per_distinct_unit_however_many_entries(tmp_path):
     assert [(e.count, e.subtotal) for e in doc.summary.entries] == [(2, 120), (1, 60),
                                                                     (3, 180)]
     pdf = reader(render(doc, "pdf"))
-    assert len(pdf.pages) == 3
+    assert len(pdf.pages) == 4  # the summary, the card, its sheet, the rules
     assert "360" in pdf.pages[0].extract_text()
 
 
@@ -156,7 +163,7 @@ def test_example_rosters_export_to_pdf(tmp_path, roster):
     doc = load_doc(ROSTERS / roster)
     pdf = reader(export_path(ROSTERS / roster, "pdf", out=tmp_path).read_bytes())
     cards = len(doc.cards)
-    assert len(pdf.pages) == 1 + -(-cards // 9) + -(-cards // 4)
+    assert len(pdf.pages) == 1 + -(-cards // 9) + -(-cards // 4) + 1  # and the rules
     summary = pdf.pages[0].extract_text()
     assert doc.name in summary and str(doc.summary.total) in summary
     for card in doc.cards:
@@ -225,7 +232,9 @@ def test_text_outside_latin_1_is_drawn_as_it_is(tmp_path):
     title = sorted((x, text) for x, y, text, _, _ in card if abs(y - baseline) < 0.01)
     assert [text for _, text in title] == ["Ōni Šaman", "鬼", "− “Ghost”"]
     shown = {t[2] for t in card}
-    assert {"Infantry, Ёж", "Ψ ≤ 3 → done"} <= shown
+    assert {"Infantry, Ёж", "Ōath"} <= shown
+    back = " ".join(t[2] for t in card_slots(reader(written.read_bytes()).pages[1])[2])
+    assert "Ōath: Ψ ≤ 3 → done" in back
 
 
 def _assert_inside(items, left, top, right, bottom, what):
@@ -256,16 +265,22 @@ def long_unit(tmp_path: Path) -> Path:
     return source
 
 
-def test_long_text_shrinks_wraps_and_stays_inside_card_and_sheet(tmp_path):
+def test_long_text_moves_wraps_and_stays_inside_card_and_sheet(tmp_path):
     pdf = reader(render(load_doc(long_unit(tmp_path)), "pdf"))
     card = card_slots(pdf.pages[0])[0]
     _assert_inside(card, 1.5, 1.5, 63 - 1.5, 88 - 1.5, "card")
     shown = " ".join(t[2] for t in card)
-    assert "\u2026" in shown  # the ability text was cut, visibly
-    assert "Grand Archmagister" in shown
+    assert "\u2026" not in shown and "Grand Archmagister" in shown
+    # the rules the card names, in full on its back: nothing is cut
+    backs = card_slots(pdf.pages[1])
+    for slot in backs.values():
+        _assert_inside(slot, 1.5, 1.5, 63 - 1.5, 88 - 1.5, "back")
+    back = "".join("".join(t[2] for t in slot) for slot in backs.values())
+    assert LONG.replace(" ", "") in back.replace(" ", "")
+    assert "Unbreakable" * 20 in back.replace(" ", "") and "\u2026" not in back
     # the record sheet: four cells of a page, 12 mm margins and a 6 mm gutter
     w, h = (210 - 24 - 6) / 2, (297 - 24 - 6) / 2
-    _assert_inside(texts(pdf.pages[1]), 12, 12, 12 + w, 12 + h, "record sheet")
+    _assert_inside(texts(pdf.pages[2]), 12, 12, 12 + w, 12 + h, "record sheet")
 
 
 def test_every_example_card_stays_inside_its_card(tmp_path):

@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from designer.export import Exported, export_path, load_doc, render, safe_name
 from designer.export.fit import Run, fit, width
 from designer.export.fonts import REPLACEMENT
-from designer.export.layout import card_sizes, name_width
+from designer.export.layout import card_layout, name_width
 from designer.export.text import display_width, table
 
 NAMES = ["Łucznik", "火の魔術師", "Ægir's Wrath"]
@@ -192,11 +192,11 @@ def test_cjk_text_wraps_between_characters():
 def test_html_sizes_a_cjk_name_by_its_real_width(tmp_path):
     doc = load_doc(write(tmp_path, unit("火の魔術師の長い名前を持つ偉大な魔法使い")))
     card = doc.cards[0]
-    sizes = card_sizes(card)
+    name = card_layout(card).name
     # measured at one em a character, the name does not fit one line: it takes two
     assert width(card.title, "B", 7.5) > name_width(card)
-    assert sizes.name_lines == 2 and sizes.name <= 7.5
-    assert width(card.title, "B", sizes.name) <= 2 * name_width(card)
+    assert len(name.lines) == 2 and name.size <= 7.5
+    assert width(card.title, "B", name.size) <= 2 * name_width(card)
 
 
 def test_text_export_wraps_cjk_by_columns(tmp_path):

@@ -18,7 +18,7 @@ from designer import catalog_cache
 from designer.cli import RICH_ROWS, build_parser, main
 from designer.cli.common import terminal
 from designer.cli.pricing import quick_args
-from designer.export.fit import PT, fit_size, pdf_safe, truncate
+from designer.export.fit import PT, fit_size, pdf_safe, width
 from designer.export.fonts import CJK, FAUX_BOLD, LATIN, split
 from designer.export.layout import INK
 from designer.export.pdf_book import BAND, RULE, WHITE, Book, fit_line
@@ -65,10 +65,13 @@ def test_check_to_a_pipe_gives_each_finding_a_line(capsys):
     assert main(["check", str(examples_dir("op-en") / "rosters" / "reedmarsh-rabble.yaml")]) == 1
     lines = capsys.readouterr().out.splitlines()
     assert lines[1] == "Unit          Count  Each  Subtotal  Findings"
+    # a finding too long for the line wraps inside its column: no line passes 100
     assert lines[4] == ("Moss              2    52       104  warning W-OPEN-NO-TRAIT [trait]: "
-                        "no Trait: legal, but most characters take one")
-    assert lines[7] == "Total             6             430"
-    assert lines[8] == "Total 430 of 800 points: 370 remaining"
+                        "no Trait: legal, but most")
+    assert lines[5] == " " * 38 + "characters take one"
+    assert max(map(len, lines)) <= 100
+    total = lines.index("Total             6             430")
+    assert lines[total + 1] == "Total 430 of 800 points: 370 remaining"
     assert lines[-1] == "Reedmarsh Rabble: not legal"
 
 
@@ -79,10 +82,12 @@ def test_a_unit_with_two_findings_takes_two_lines(tmp_path, capsys):
     roster.write_text("name: Pair\npoints_cap: 500\nunits:\n  - {unit: u.yaml, count: 1}\n")
     assert main(["check", str(roster)]) == 1
     lines = capsys.readouterr().out.splitlines()
-    first, second = lines[2], lines[3]
+    first = lines[2]
+    second = next(line for line in lines[3:] if line.strip().startswith("error"))
     assert first.startswith("Overdone      1") and "error E-DICE [skills.melee.off_dice]" in first
     assert second.strip().startswith("error E-DICE [skills.arcane.off_dice]")
     assert second.index("error") == first.index("error")  # under the Findings column
+    assert max(map(len, lines)) <= 100
 
 
 def test_a_terminal_gets_rich_tables_for_a_normal_force_only(monkeypatch, capsys):
@@ -131,7 +136,7 @@ def test_a_bundled_catalog_is_read_back_until_a_file_changes(bundled_copy, tmp_p
                                                             monkeypatch):
     game = system("opentactics")
     first = game.load_catalog(bundled_copy / "opentactics")
-    assert len(list((tmp_path / "cache").glob("catalog-*.pickle"))) == 1
+    assert len(list((tmp_path / "cache").glob("catalog-*.json"))) == 1
     monkeypatch.setattr("designer.systems.opentactics.catalog.validate", _refuse)
     again = game.load_catalog(bundled_copy / "opentactics")  # from the cache
     assert again is not first
@@ -146,7 +151,7 @@ def test_a_bundled_catalog_is_read_back_until_a_file_changes(bundled_copy, tmp_p
 def test_a_torn_cache_file_means_validating_afresh(bundled_copy, tmp_path):
     game = system("opentactics")
     game.load_catalog(bundled_copy / "opentactics")
-    (kept,) = (tmp_path / "cache").glob("catalog-*.pickle")
+    (kept,) = (tmp_path / "cache").glob("catalog-*.json")
     kept.write_bytes(kept.read_bytes()[:100])
     assert game.load_catalog(bundled_copy / "opentactics").ability("Hex") is not None
     assert len(kept.read_bytes()) > 100  # written whole again
@@ -176,7 +181,7 @@ def test_every_systems_examples_price_the_same_from_the_cache(tmp_path):
     for _ in range(2):
         runs.append(subprocess.run([sys.executable, "-c", code, *paths], capture_output=True,
                                    text=True, env=env, timeout=120, check=True).stdout)
-        kept.append({p.name: p.stat().st_mtime_ns for p in tmp_path.glob("catalog-*.pickle")})
+        kept.append({p.name: p.stat().st_mtime_ns for p in tmp_path.glob("catalog-*.json")})
     assert len(kept[0]) >= 4  # one or more a system (an Op-En setting, an Open Fire module)
     assert kept[1] == kept[0]  # the second run only read them
     assert json.loads(runs[0]) == json.loads(runs[1])
@@ -310,18 +315,22 @@ def test_text_and_shapes_are_written_as_fpdf2_writes_them():
 
 
 def test_a_fitted_line_is_the_fit_worked_out_afresh():
-    """The cached fit of a line is what fitting gives: a size within the bounds, an
-    ellipsis where even the smallest size is too wide; whole numbers and their floats
-    share one answer."""
+    """The cached fit of a line is what fitting gives: a size within the bounds, or,
+    where even the smallest size is too wide, the size at which the whole line fits
+    (never cut); whole numbers and their floats share one answer."""
     cases = [("Long Rifle", "B", 30.0, 8.0, 5.0), ("Sergeant Major Ironhide", "B", 15, 8, 6),
              ("a\u0301 e\u200d", "", 20, 7, 5), ("W" * 40, "I", 10.0, 7.0, 4.0)]
     for text, style, box, size, smallest in cases:
         safe = pdf_safe(text)
-        fitted = fit_size(safe, style, box, size, smallest)
-        assert fit_line(text, style, box, size, smallest) == (
-            truncate(safe, style, fitted, box), fitted)
+        drawn, fitted = fit_line(text, style, box, size, smallest)
+        assert drawn == safe and width(safe, style, fitted) <= box
+        if width(safe, style, smallest) <= box:
+            assert fitted == fit_size(safe, style, box, size, smallest)
+        else:  # shrinks below the floor rather than cut
+            assert fitted < smallest and width(safe, style, fitted + 0.1) > box
     assert fit_line("Long Rifle", "B", 30.0, 8.0, 5.0) == ("Long Rifle", 8.0)
-    assert fit_line("Sergeant Major Ironhide", "B", 15, 8, 6) == ("Sergeant Ma\u2026", 6)
+    assert fit_line("Sergeant Major Ironhide", "B", 15, 8, 6) == ("Sergeant Major Ironhide",
+                                                                  3.7)
     assert fit_line("a\u0301 e\u200d", "", 20, 7, 5) == ("\u00e1 e", 7)
     assert fit_line("Long Rifle", "B", 30, 8, 5) == fit_line("Long Rifle", "B", 30.0, 8.0, 5.0)
 
@@ -362,3 +371,27 @@ def test_dice_are_placed_where_fpdf2_drew_them():
     r = size * 0.13 * k
     assert abs(tx + float(pip.group(1)) - r - (50 - span / 2 + size / 2) * k) <= 0.01
     assert gap > 0
+
+
+def test_piped_price_and_check_wrap_at_100_columns(capsys):
+    """A pipe's price and check never pad a line past 100 columns: a long item or finding
+    wraps inside its column, and the wrapped lines still say all of it."""
+    from designer.render import _width
+
+    for path in sorted(examples_dir("openfire").glob("*/*.yaml")) + sorted(
+            examples_dir("tactics").glob("*/*.yaml")):
+        command = "check" if path.parent.name == "rosters" else "price"
+        main([command, str(path)])
+        lines = capsys.readouterr().out.splitlines()
+        assert max(_width(line) for line in lines) <= 100, path.name
+    main(["price", str(examples_dir("openfire") / "units" / "ash-crawler.yaml")])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1].split() == ["Step", "Item", "Points"]
+    profile = lines[2:6]
+    assert profile[0].startswith("3 Profile        Ash Crawler: profile [cc1: community")
+    # the points on the item's first line only; the lines after stop short of them
+    assert profile[0].endswith(" 15") and all(len(line) < len(profile[0]) - 4
+                                              for line in profile[1:])
+    assert " ".join(" ".join(line[17:].split()) for line in profile).replace(" 15", "", 1) \
+        .startswith("Ash Crawler: profile [cc1: community costing v1, designer's own "
+                    "default, not from the Open Fire book] toughness 9")

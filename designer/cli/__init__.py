@@ -2,17 +2,20 @@
 holds a group of commands: it adds their parsers and names their handlers.
 
 Exit codes: 0 fine, 1 rule errors or over the budget, 2 unreadable input, 130 interrupted.
-Imports stay inside the commands so `designer price` starts fast and never loads Textual.
+Imports stay inside the commands so `designer price` starts fast and never loads Textual;
+a shell's completion request (`completing`) is answered before any command runs.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 
 from designer.cli import (
     browsing,
+    completing,
     designing,
     exporting,
     importing,
@@ -20,14 +23,20 @@ from designer.cli import (
     modules,
     pricing,
 )
-from designer.cli.common import EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, RICH_ROWS
+from designer.cli.common import (
+    EXIT_INPUT,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    RICH_ROWS,
+    user_settings,
+)
 from designer.errors import InputError, InputErrors
 
 __all__ = ["RICH_ROWS", "build_parser", "main"]
 
 Handler = Callable[[argparse.Namespace], int]
 #: the modules that add commands, in the order `designer --help` lists them
-GROUPS = (designing, pricing, exporting, importing, browsing, matchups, modules)
+GROUPS = (designing, pricing, exporting, importing, browsing, matchups, modules, completing)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -56,21 +65,30 @@ def _parser_and_handlers() -> tuple[argparse.ArgumentParser, dict[str, Handler]]
     return parser, handlers
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    words = list(sys.argv[1:] if argv is None else argv)
+def _command(words: list[str]) -> tuple[argparse.Namespace, Handler | None]:
+    """The arguments and the handler of the command `words` give: `price` or `check` of
+    one file read directly, the rest by argparse (whose option types raise InputError for
+    a value out of their choices). A shell's completion request is answered here, and
+    ends the process."""
     args = pricing.quick_args(words)
     if args is not None:
-        handler: Handler | None = {"price": pricing.cmd_price,
-                                   "check": pricing.cmd_check}[args.command]
-    else:
-        parser, handlers = _parser_and_handlers()
-        args = parser.parse_args(words)
-        handler = handlers.get(args.command) if args.command else None
+        return args, {"price": pricing.cmd_price, "check": pricing.cmd_check}[args.command]
+    parser, handlers = _parser_and_handlers()
+    if completing.REQUEST in os.environ:
+        completing.complete(parser)
+    args = parser.parse_args(words)
+    return args, handlers.get(args.command) if args.command else None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    words = list(sys.argv[1:] if argv is None else argv)
     try:
+        args, handler = _command(words)
         if args.config_path:
             from designer.settings import config_path
 
             print(config_path())
+            user_settings()  # and what is wrong in it, on stderr
             return EXIT_OK
         if handler is None:
             return designing.cmd_home()
@@ -85,7 +103,5 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
     except BrokenPipeError:  # `designer catalog | head`: the reader has all it wanted
-        import os
-
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK

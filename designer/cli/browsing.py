@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from designer.cli.common import EXIT_OK, console, system_named
+from designer.cli.common import EXIT_OK, console, system_name, system_named
 from designer.errors import InputError
 from designer.systems import DEFAULT_SYSTEM, SYSTEMS
 
@@ -16,7 +16,8 @@ def add_parsers(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
     p = sub.add_parser("catalog", help="browse a game system's catalog")
     p.add_argument("section", nargs="?", default=None, metavar="SECTION",
                    help="one section (e.g. abilities, equipment, types); default: all")
-    p.add_argument("--system", default=DEFAULT_SYSTEM, metavar="SYSTEM",
+    p.add_argument("--system", default=DEFAULT_SYSTEM, type=system_name, choices=SYSTEMS,
+                   metavar="SYSTEM",
                    help=f"the game system ({', '.join(SYSTEMS)}; default {DEFAULT_SYSTEM})")
     p.add_argument("--search", metavar="TEXT", default="",
                    help="only entries whose name or text contains TEXT")
@@ -24,7 +25,8 @@ def add_parsers(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
     p = sub.add_parser("schema", help="write the JSON Schemas of the file formats")
     p.add_argument("--out", type=Path, default=None, metavar="DIR",
                    help="folder to write into (default: schemas/ in the project)")
-    p.add_argument("--system", default=None, metavar="SYSTEM",
+    p.add_argument("--system", default=None, type=system_name, choices=SYSTEMS,
+                   metavar="SYSTEM",
                    help="only this game system's schemas (default: every system's)")
     return {"catalog": cmd_catalog, "schema": cmd_schema}
 

@@ -7,12 +7,14 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from designer.errors import InputError, printable
+from designer.errors import InputError
+from designer.escaping import printable
 from designer.systems import SYSTEMS
 
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from designer.settings import Settings
     from designer.systems import GameSystem
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -20,20 +22,6 @@ EXIT_OK, EXIT_RULES, EXIT_INPUT, EXIT_INTERRUPTED = 0, 1, 2, 130
 #: a force of more entries than this prints as plain text even on a terminal: a rich table
 #: takes half a millisecond a row, and scrolls past anyway
 RICH_ROWS = 100
-
-
-#: characters a terminal may act on that JSON leaves raw: C1 controls, line separators,
-#: bidirectional overrides (C0 controls, ESC among them, JSON escapes itself)
-_JSON_RISKY = {i: f"\\u{i:04x}" for i in (*range(0x7F, 0xA0), 0x2028, 0x2029,
-                                           *range(0x202A, 0x202F), *range(0x2066, 0x206A))}
-
-
-def json_text(data: object) -> str:
-    """Data as indented JSON, text kept readable (not ASCII-escaped) but with every
-    character a terminal could act on written as a \\u escape (the same string read back)."""
-    import json
-
-    return json.dumps(data, indent=2, ensure_ascii=False).translate(_JSON_RISKY)
 
 
 def console() -> Console:
@@ -47,6 +35,21 @@ def console() -> Console:
             raise BrokenPipeError
 
     return PipeConsole(highlight=False, markup=False)
+
+
+def user_settings() -> Settings:
+    """The user's settings file, each problem it has said on stderr in one warning line
+    (that setting at its default): a broken file never stops a command."""
+    from designer.settings import config_path, load_settings
+
+    settings, problems = load_settings()
+    if settings.keys:  # the key bindings are the designer's: checked against them
+        from designer.tui.keymap import checked_keys
+
+        problems += checked_keys(settings.keys, config_path())[1]
+    for problem in problems:
+        print(f"designer: warning: {problem}", file=sys.stderr)
+    return settings
 
 
 def terminal() -> bool:
@@ -66,14 +69,20 @@ def terminal() -> bool:
         return False
 
 
+def system_name(name: str) -> str:
+    """A `--system` value (its argparse type; the choices offer SYSTEMS to completion):
+    the name of a known game system, or an input error listing them."""
+    if name not in SYSTEMS:
+        raise InputError(f"unknown game system '{name}'; choose one of: {', '.join(SYSTEMS)}",
+                         field="--system")
+    return name
+
+
 def system_named(name: str) -> GameSystem:
     """The game system an option names, or an input error listing the known ones."""
     from designer.systems import system
 
-    if name not in SYSTEMS:
-        raise InputError(f"unknown game system '{name}'; choose one of: {', '.join(SYSTEMS)}",
-                         field="--system")
-    return system(name)
+    return system(system_name(name))
 
 
 def points_cap(text: str) -> int:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from designer.cli.common import EXIT_OK, system_named
+from designer.cli.common import EXIT_OK, system_name, system_named
 from designer.systems import DEFAULT_SYSTEM, SYSTEMS
 
 
@@ -17,15 +17,16 @@ def add_parsers(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
     p.add_argument("unit", type=Path, metavar="UNIT.yaml",
                    help="the unit file to design; a missing or empty file is a new unit, "
                         "saved there")
-    p.add_argument("--system", default=None, metavar="SYSTEM",
+    p.add_argument("--system", default=None, type=system_name, choices=SYSTEMS,
+                   metavar="SYSTEM",
                    help=f"the game system of a new unit ({', '.join(SYSTEMS)}; default "
                         f"{DEFAULT_SYSTEM}); a file names its own")
 
     p = sub.add_parser("roster", help="build a force in the terminal (new file if missing)")
     p.add_argument("roster", type=Path, metavar="ROSTER.yaml",
                    help="the roster file to build; a missing or empty file is a new force")
-    p.add_argument("--system", default=None, metavar="SYSTEM",
-                   help="the game system of a new force; a file names its own")
+    p.add_argument("--system", default=None, type=system_name, choices=SYSTEMS,
+                   metavar="SYSTEM", help="the game system of a new force; a file names its own")
     return {"edit": cmd_edit, "roster": cmd_roster}
 
 
@@ -64,6 +65,7 @@ def cmd_guide() -> int:
           "                                         designer's BattleScribe exports\n"
           "  designer odds A.yaml B.yaml [--skill S]  the odds of one against the other\n"
           "  designer catalog [SECTION] [--system S] [--search TEXT]\n"
-          "  designer schema                        write JSON Schemas to schemas/\n\n"
+          "  designer schema                        write JSON Schemas to schemas/\n"
+          "  designer completion bash|zsh|fish      the shell completion script\n\n"
           "designer --help lists every option.")
     return EXIT_OK

@@ -9,8 +9,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from designer.cli.common import EXIT_OK, console, json_text
+from designer.cli.common import EXIT_OK, console
 from designer.errors import InputError
+from designer.escaping import json_text
 from designer.systems import RETALIATIONS
 
 #: a field's work shows a progress bar (on a terminal) once it has taken this long

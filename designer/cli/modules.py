@@ -6,13 +6,13 @@ report. The system that reads the module computes it; this only prints it."""
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from designer.cli.common import EXIT_OK, system_named
+from designer.cli.common import EXIT_OK, system_name, system_named
 from designer.errors import InputError
+from designer.escaping import json_text
 from designer.systems import SYSTEMS
 
 if TYPE_CHECKING:
@@ -31,7 +31,8 @@ def add_parsers(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
     a.add_argument("--html", type=Path, default=None, metavar="FILE",
                    help="also write the report with its scatter plot as an HTML page")
     a.add_argument("--force", action="store_true", help="overwrite an existing --html file")
-    a.add_argument("--system", default=None, metavar="SYSTEM",
+    a.add_argument("--system", default=None, type=system_name, choices=SYSTEMS,
+                   metavar="SYSTEM",
                    help="the game system of the module (default: the one that has modules)")
     return {"module": cmd_module}
 
@@ -54,7 +55,7 @@ def cmd_module(args: argparse.Namespace) -> int:
     if args.html is not None:
         _write_html(audit, args.html, args.force)
     if args.json:
-        print(json.dumps(audit.as_dict(), indent=2, ensure_ascii=False))
+        print(json_text(audit.as_dict()))
     else:
         from designer.render_audit import audit_text
 

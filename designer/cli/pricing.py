@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -11,6 +10,7 @@ from typing import Any
 
 from designer.cli.common import EXIT_OK, EXIT_RULES, RICH_ROWS, console, points_cap, terminal
 from designer.errors import InputError, InputErrors
+from designer.escaping import json_text
 
 
 def add_parsers(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
@@ -53,7 +53,7 @@ def cmd_price(args: argparse.Namespace) -> int:
         data = tally.as_dict()
         if not loaded.system.PRICED:
             del data["total"], data["printed"], data["breakdown"]
-        print(json.dumps(data, indent=2, ensure_ascii=False))
+        print(json_text(data))
     else:
         from designer.render import tally_renderable, tally_text
 
@@ -81,7 +81,7 @@ def cmd_check(args: argparse.Namespace) -> int:
                              file=args.roster, field="--cap")
         force = replace(force, cap=args.cap)
     if args.json:
-        print(json.dumps(force.as_dict(), indent=2, ensure_ascii=False))
+        print(json_text(force.as_dict()))
     else:
         from designer.render import force_renderable, force_text
 

@@ -27,19 +27,22 @@ from typing import Any
 
 from designer.errors import InputError
 from designer.export.document import ExportDoc, roster_doc, unit_doc
+from designer.export_options import (
+    ALL_FORMATS,
+    BUNDLES,
+    FORMATS,
+    PAPERS,
+    PDFS,
+    format_named,
+    paper_named,
+)
 from designer.io import load_mapping, write_atomic
 from designer.systems import Progress
 
-#: the export formats, in the order menus list them
-FORMATS = ("pdf", "html", "md", "txt", "json", "yaml")
-#: formats that write several files into the folder (a game system, a catalogue, a roster)
-BUNDLES = ("battlescribe",)
-#: every format `export_doc` takes, in the order menus list them
-ALL_FORMATS = (*FORMATS, *BUNDLES)
-#: the paper sizes of the PDF and the HTML's print layout
-PAPERS = ("a4", "letter")
-EXTENSIONS = {"pdf": ".pdf", "html": ".html", "md": ".md", "txt": ".txt", "json": ".json",
-              "yaml": ".yaml"}
+EXTENSIONS = {"pdf": ".pdf", "html": ".html", "list": ".pdf", "list-html": ".html",
+              "md": ".md", "txt": ".txt", "json": ".json", "yaml": ".yaml"}
+#: what a format adds to the file's name, so that a list never replaces the cards
+STEM_SUFFIX = {"list": "-list", "list-html": "-list"}
 DEFAULT_OUT = Path("exports")
 MAX_SLUG = 80
 # names Windows will not create as files, whatever the extension
@@ -88,8 +91,8 @@ def export_path(source: Path, fmt: str, *, out: Path | None = None, paper: str =
     (e.g. `--out force.pdf`) names the file itself. progress(done, total) is called as
     cards and pages render.
     """
-    fmt = _check_format(fmt, source)
-    paper = _check_paper(paper, source)
+    fmt = format_named(fmt, source)
+    paper = paper_named(paper, source)
     _check_zipped(fmt, zipped, source)
     if fmt in BUNDLES:
         return export_paths([source], fmt, out=out, paper=paper, overwrite=overwrite,
@@ -104,7 +107,7 @@ def export_paths(sources: Sequence[Path], fmt: str, *, out: Path | None = None,
     """`export_path` for one file; the battlescribe format takes several (the units and
     rosters of one system, written as one catalogue) and then adds the stable id of each
     unit whose file keeps none to its file (`unit_ids.keep_ids`)."""
-    fmt = _check_format(fmt, sources[0] if sources else None)
+    fmt = format_named(fmt, sources[0] if sources else None)
     _check_zipped(fmt, zipped, sources[0] if sources else None)
     if len(sources) != 1 and fmt not in BUNDLES:
         raise InputError(f"the {fmt} format exports one file at a time; only "
@@ -134,8 +137,8 @@ def export_doc(doc: ExportDoc, fmt: str, *, out: Path | None = None, paper: str 
     write outside `out`, over the document's own file, or over an existing file unless
     `overwrite`. A BUNDLES format writes several files (`zipped`: as zip archives) and
     returns the main one with the rest in `others`."""
-    fmt = _check_format(fmt, doc.source)
-    paper = _check_paper(paper, doc.source)
+    fmt = format_named(fmt, doc.source)
+    paper = paper_named(paper, doc.source)
     _check_zipped(fmt, zipped, doc.source)
     if fmt == "battlescribe":
         from designer.export.battlescribe import export_battlescribe
@@ -145,10 +148,11 @@ def export_doc(doc: ExportDoc, fmt: str, *, out: Path | None = None, paper: str 
     target = target_for(doc, fmt, out if out is not None else DEFAULT_OUT)
     _refuse_existing(target, doc.source, overwrite)
     missing: tuple[str, ...] = ()
-    if fmt == "pdf":
-        from designer.export.pdf import draw_pdf
+    if fmt in PDFS:
+        from designer.export.pdf import draw_list, draw_pdf
 
-        drawn = draw_pdf(doc, paper=paper, progress=progress)
+        draw = draw_pdf if fmt == "pdf" else draw_list
+        drawn = draw(doc, paper=paper, progress=progress)
         payload: str | bytes = drawn.data
         missing = drawn.missing
     else:
@@ -178,20 +182,26 @@ def load_doc(source: str | Path) -> ExportDoc:
 def render(doc: ExportDoc, fmt: str, *, paper: str = "a4",
            progress: Progress | None = None) -> str | bytes:
     """The document in one format: bytes for PDF, text for the rest."""
-    fmt = _check_format(fmt, doc.source)
-    paper = _check_paper(paper, doc.source)
+    fmt = format_named(fmt, doc.source)
+    paper = paper_named(paper, doc.source)
     if fmt in BUNDLES:
         raise InputError(f"the {fmt} format writes several files; export it to a folder",
                          file=doc.source, field="--format")
-    if fmt == "pdf":
-        from designer.export.pdf import render_pdf
+    if fmt in PDFS:
+        from designer.export.pdf import draw_list, render_pdf
 
+        if fmt == "list":
+            return draw_list(doc, paper=paper, progress=progress).data
         return render_pdf(doc, paper=paper, progress=progress)
     renderers: dict[str, Callable[..., str]]
     if fmt == "html":
         from designer.export.html import render_html
 
         return render_html(doc, paper=paper, progress=progress)
+    if fmt == "list-html":
+        from designer.export.html_list import render_list_html
+
+        return render_list_html(doc, paper=paper, progress=progress)
     from designer.export import data, markdown, text
 
     renderers = {"md": markdown.render_markdown, "txt": text.render_text,
@@ -259,7 +269,7 @@ def target_for(doc: ExportDoc, fmt: str, out: Path) -> Path:
     if out.exists() and not out.is_dir():
         raise InputError(f"is a file, not a folder; give a folder or a *{ext} file name",
                          file=out, field="--out")
-    target = out / f"{safe_name(doc.name, doc.kind)}{ext}"
+    target = out / f"{safe_name(doc.name, doc.kind)}{STEM_SUFFIX.get(fmt, '')}{ext}"
     base = out.resolve()
     resolved = target.resolve()
     if resolved.parent != base or not resolved.is_relative_to(base):
@@ -270,27 +280,12 @@ def target_for(doc: ExportDoc, fmt: str, out: Path) -> Path:
 # --- internals ---------------------------------------------------------------------------
 
 
-def _check_format(fmt: str, source: Any) -> str:
-    key = fmt.lower().lstrip(".") if isinstance(fmt, str) else ""
-    key = {"markdown": "md", "text": "txt", "yml": "yaml", "htm": "html"}.get(key, key)
-    if key not in ALL_FORMATS:
-        raise InputError(f"unknown export format {fmt!r}; choose one of: "
-                         f"{', '.join(ALL_FORMATS)}", file=source, field="--format")
-    return key
-
-
 def _check_zipped(fmt: str, zipped: bool, source: Any) -> None:
     if zipped and fmt not in BUNDLES:
         raise InputError(f"applies only to the {', '.join(BUNDLES)} format",
                          file=source, field="--zip")
 
 
-def _check_paper(paper: str, source: Any) -> str:
-    key = paper.lower() if isinstance(paper, str) else ""
-    if key not in PAPERS:
-        raise InputError(f"unknown paper size {paper!r}; choose one of: {', '.join(PAPERS)}",
-                         file=source, field="--paper")
-    return key
 
 
 def _refuse_existing(target: Path, source: Path | None, overwrite: bool) -> None:

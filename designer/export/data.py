@@ -16,21 +16,26 @@ from typing import Any
 from designer.card import Card
 from designer.export.document import ExportDoc
 from designer.io import dump_yaml
+from designer.points import has_points
 from designer.roster import roster_data
-from designer.systems import Progress
+from designer.systems import GameSystem, Progress
 
 
-def unit_json(card: Card, data: dict[str, Any], system: str) -> dict[str, Any]:
+def unit_json(card: Card, data: dict[str, Any], system: str,
+              priced: bool = True) -> dict[str, Any]:
+    """A unit's JSON; one of a system without points (`priced` False) carries no total,
+    printed value, breakdown or step totals."""
     tally = card.tally.as_dict()
+    points = {"total": card.points, "printed": card.printed} if priced else {}
+    lines = {"breakdown": tally["breakdown"], "step_totals": card.step_totals()} \
+        if priced else {}
     return {
         "kind": "unit",
         "name": card.title,
         "system": system,
-        "total": card.points,
-        "printed": card.printed,
+        **points,
         "legal": card.legal,
-        "breakdown": tally["breakdown"],
-        "step_totals": card.step_totals(),
+        **lines,
         "errors": tally["errors"],
         "warnings": tally["warnings"],
         "final": card.final,
@@ -38,17 +43,26 @@ def unit_json(card: Card, data: dict[str, Any], system: str) -> dict[str, Any]:
     }
 
 
+def unit_data(game: GameSystem, unit: Any) -> dict[str, Any]:
+    """The unit as its file holds it, without the printed points a system without
+    points ignores (a TACTICS sheet's `points:`)."""
+    data = game.unit_data(unit)
+    if not has_points(game):
+        data.pop("points", None)
+    return data
+
+
 def doc_json(doc: ExportDoc) -> dict[str, Any]:
     if doc.kind == "unit":
         assert doc.loaded is not None
         loaded = doc.loaded
-        return unit_json(doc.cards[0], loaded.system.unit_data(loaded.unit),
-                         loaded.system.NAME)
+        return unit_json(doc.cards[0], unit_data(loaded.system, loaded.unit),
+                         loaded.system.NAME, has_points(loaded.system))
     assert doc.force is not None
     force = doc.force
     data = force.as_dict()
     for entry_data, entry in zip(data["entries"], force.entries, strict=True):
-        entry_data["unit"] = force.game.unit_data(entry.unit)
+        entry_data["unit"] = unit_data(force.game, entry.unit)
     return {"kind": "roster", **data}
 
 
@@ -65,7 +79,7 @@ def render_yaml(doc: ExportDoc, *, progress: Progress | None = None) -> str:
     if doc.kind == "unit":
         assert doc.loaded is not None
         loaded = doc.loaded
-        data = loaded.system.unit_data(loaded.unit)
+        data = unit_data(loaded.system, loaded.unit)
         notes += _card_notes(doc.cards[0])
     else:
         assert doc.force is not None and doc.summary is not None
@@ -84,7 +98,15 @@ def render_yaml(doc: ExportDoc, *, progress: Progress | None = None) -> str:
             each = f" {e.points} x {e.count} = {e.subtotal}" if f.priced else f" x {e.count}"
             notes.append(f"unit {e.number}: {e.name}{each}")
         # every unit inline, so the file loads wherever it is saved
-        data = roster_data(force.with_entries([replace(e, file=None) for e in force.entries]))
+        game = force.game
+        entries = [replace(e, file=None) if e.broken or has_points(game) else
+                   replace(e, file=None, assessment=replace(
+                       e.assessment, unit=game.parse_unit(unit_data(game, e.unit),
+                                                          force.catalog)))
+                   for e in force.entries]
+        data = roster_data(force.with_entries(entries))
+        if not has_points(game):
+            data.pop("points_cap", None)
     header = "".join(f"# {_comment_safe(n)}\n" for n in notes)
     out = header + dump_yaml(data)
     _done(progress, len(doc.cards))

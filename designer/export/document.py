@@ -12,6 +12,7 @@ from typing import Literal
 from designer import __version__
 from designer.card import Card
 from designer.errors import InputError
+from designer.points import has_points
 from designer.roster import Force
 from designer.systems import Fact, Progress
 from designer.units import LoadedUnit
@@ -28,6 +29,10 @@ class EntryView:
     subtotal: int
     source: str  # the path the roster names, or "inline"
     card: Card
+    fields: tuple[tuple[str, str], ...] = ()  # the entry's own fields (a TACTICS side)
+
+    def field(self, key: str) -> str:
+        return dict(self.fields).get(key, "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +57,8 @@ class ForceView:
     legal: bool
     problems: list[Problem]  # empty when the force is legal
     entries: list[EntryView]
+    #: the entries' own fields, each a column of the force's table (a TACTICS side)
+    entry_keys: tuple[str, ...] = ()
 
     @property
     def budgeted(self) -> bool:
@@ -65,7 +72,53 @@ class ForceView:
 
     def figures(self) -> list[tuple[str, str, bool]]:
         """The force's figures as (LABEL, value, bad): the budget, the total and what
-        remains when the system has them, the unit count, then the system's facts."""
+        remains when the system has them, the unit count, then the system's facts of the
+        whole force (a group's facts are shown with their group: `fact_groups`)."""
+        out = self.headline()
+        out += [(f.label.upper(), str(f.value), False) for f in self.facts if not f.group]
+        return out
+
+    def boxed(self, box_w: float) -> tuple[list[tuple[str, str, bool]],
+                                           list[tuple[str, str, bool]]]:
+        """The figures split into those whose value fits a box `box_w` mm wide at a
+        figure's size (11 pt bold) and the rest, each printed on a line of its own."""
+        from designer.export.fit import pdf_safe, width
+
+        boxed, lines = [], []
+        for label, value, bad in self.figures():
+            fits = width(pdf_safe(value), "B", 11) <= box_w
+            (boxed if fits else lines).append((label, value, bad))
+        return boxed, lines
+
+    def fact_groups(self) -> list[tuple[str, list[Fact]]]:
+        """The facts that count a part of the force (a side), by group, in order."""
+        groups: dict[str, list[Fact]] = {}
+        for f in self.facts:
+            if f.group:
+                groups.setdefault(f.group, []).append(f)
+        return list(groups.items())
+
+    def sections(self) -> list[tuple[str, list[Fact], list[EntryView]]]:
+        """The entries by their first own field (a TACTICS side), each with the fact
+        group of the same name: (name, facts, entries); one unnamed section holding
+        every entry when the system's entries have no fields."""
+        if not self.entry_keys:
+            return [("", [], list(self.entries))]
+        key = self.entry_keys[0]
+        groups = {name.casefold(): facts for name, facts in self.fact_groups()}
+        named: dict[str, list[EntryView]] = {}
+        for name, _ in self.fact_groups():
+            named[name] = []
+        for e in self.entries:
+            value = e.field(key) or "unassigned"
+            found = next((n for n in named if n.casefold() == value.casefold()), value)
+            named.setdefault(found, []).append(e)
+        return [(name, groups.get(name.casefold(), []), entries)
+                for name, entries in named.items()]
+
+    def headline(self) -> list[tuple[str, str, bool]]:
+        """(LABEL, value, bad) of the budget, the total, what remains (when the system
+        has them) and the unit count."""
         out: list[tuple[str, str, bool]] = []
         if self.budgeted:
             assert self.budget is not None
@@ -80,7 +133,6 @@ class ForceView:
             else:
                 out.append(("REMAINING", "\u2013" if left is None else str(left), False))
         out.append(("UNITS", str(self.unit_count), False))
-        out += [(f.label.upper(), str(f.value), False) for f in self.facts]
         return out
 
     def left_text(self) -> str:
@@ -145,8 +197,10 @@ def roster_doc(force: Force) -> ExportDoc:
             card = game.card(entry.assessment)
             seen[key] = card
             cards.append(card)
+        fields = tuple((key, str(entry.fields[key])) for key in game.ENTRY_KEYS
+                       if entry.fields.get(key) is not None)
         entries.append(EntryView(number, card.title, entry.count, entry.tally.total,
-                                 entry.subtotal, entry.source or "inline", card))
+                                 entry.subtotal, entry.source or "inline", card, fields))
     problems = [Problem(issue.message) for issue in force.issues
                 if issue.severity == "error" and issue.code != "E-UNIT-ILLEGAL"]
     for number, entry in enumerate(force.entries, start=1):
@@ -159,7 +213,7 @@ def roster_doc(force: Force) -> ExportDoc:
         name=force.name,
         system_title=game.TITLE,
         budget=force.rules.budget,
-        priced=game.PRICED,
+        priced=has_points(game),
         cap=force.cap if force.budgeted else None,
         total=force.total,
         remaining=force.remaining,
@@ -168,6 +222,7 @@ def roster_doc(force: Force) -> ExportDoc:
         legal=force.legal,
         problems=problems,
         entries=entries,
+        entry_keys=tuple(game.ENTRY_KEYS),
     )
     return ExportDoc("roster", force.name, force.path, cards, force=force, summary=summary)
 

@@ -13,9 +13,11 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
+from designer.card import BOX
 from designer.export.fonts import advances, is_invisible
 
 PT = 25.4 / 72  # millimetres per point
+_KEPT_BOX = BOX.replace(" ", "\u00a0")
 ELLIPSIS = "\u2026"
 Colour = tuple[int, int, int]
 BLACK: Colour = (0, 0, 0)
@@ -154,7 +156,7 @@ def _words(paragraph: list[Run]) -> list[tuple[Word, bool]]:
     glue = False
     before = ""
     for run in paragraph:
-        text = pdf_safe(run.text)
+        text = pdf_safe(run.text).replace(BOX, _KEPT_BOX)  # a box never breaks inside
         parts = text.split(" ")
         for i, part in enumerate(parts):
             if i > 0:
@@ -210,6 +212,11 @@ def wrap(paragraphs: list[list[Run]], size: float, box: float) -> tuple[list[Lin
     """Lines of the paragraphs at `size` points in a `box` mm wide column."""
     lines, ends, _ = _wrap(measure(paragraphs), size, box, build=True)
     return lines, ends
+
+
+def count_lines(measured: Measured, size: float, box: float) -> int:
+    """How many lines the measured paragraphs take at `size` in a `box` mm column."""
+    return _wrap(measured, size, box, build=False)[2]
 
 
 def _wrap(measured: Measured, size: float, box: float,

@@ -1,14 +1,15 @@
-"""The fonts the PDF embeds, all from packages installed with designer: nothing is read
-from the system's fonts and nothing is fetched.
+"""The fonts the PDF embeds, shipped inside designer (`designer/fonts/`, each beside its
+licence text; the README says where each file came from): nothing is read from the
+system's fonts and nothing is fetched.
 
-- Arimo (`fontpkg-arimo`, SIL Open Font License 1.1) for Latin, Greek, Cyrillic and
-  Vietnamese text, in regular, bold, italic and bold italic. Its widths are those of
-  Helvetica and Arial, so a card laid out with it is the card the core font gave. The
-  package ships one variable font per slant; HarfBuzz (`uharfbuzz`) pins it to a static
-  regular (400) and bold (700) once per process, in milliseconds.
-- WenQuanYi Micro Hei (`paperang-p2-fonts-cjk`, Apache License 2.0) for Chinese, Japanese
-  and Korean, in every style: bold is drawn by stroking the outline as well as filling
-  it, italic stays upright. It is added to a document only when its text needs it.
+- Arimo 1.341 (SIL Open Font License 1.1) for Latin, Greek, Cyrillic and Vietnamese
+  text, in regular, bold, italic and bold italic. Its widths are those of Helvetica and
+  Arial, so a card laid out with it is the card the core font gave. It comes as one
+  variable font per slant; HarfBuzz (`uharfbuzz`) pins it to a static regular (400) and
+  bold (700) once per process, in milliseconds.
+- WenQuanYi Micro Hei 0.2.0-beta (Apache License 2.0) for Chinese, Japanese and Korean,
+  in every style: bold is drawn by stroking the outline as well as filling it, italic
+  stays upright. It is added to a document only when its text needs it.
 
 A character neither font has is drawn as REPLACEMENT (U+FFFD) with the width of that
 glyph, and the PDF export reports it. fpdf2 embeds only the glyphs a document uses.
@@ -36,30 +37,27 @@ REPLACEMENT = "\ufffd"
 #: the stroke that makes the CJK font's regular weight bold, as a fraction of the size
 FAUX_BOLD = 0.035
 
-# style -> (the variable font's file in fontpkg_arimo, weight, style name)
+# style -> (the variable font's file in designer/fonts, weight, style name)
 _ARIMO = {"": ("Arimo[wght].ttf", 400, "Regular"), "B": ("Arimo[wght].ttf", 700, "Bold"),
           "I": ("Arimo-Italic[wght].ttf", 400, "Italic"),
           "BI": ("Arimo-Italic[wght].ttf", 700, "Bold Italic")}
 # tables fpdf2 drops from what it embeds anyway (it does not shape text)
 _UNUSED_TABLES = ("GSUB", "GPOS", "GDEF", "STAT")
-_CJK_PACKAGE, _CJK_FILE, _CJK_FACE = "paperang_p2_fonts_cjk", "fonts/wqy-microhei.ttc", 0
+_CJK_FILE, _CJK_FACE = "wqy-microhei.ttc", 0
 
 _lock = threading.Lock()
 
 
-class FontsMissing(ImportError):
-    """A font package designer depends on is not installed."""
+class FontsMissing(FileNotFoundError):
+    """A font file designer ships is not where the install put it."""
 
 
-def _package_file(package: str, name: str) -> Path:
-    try:
-        root = resources.files(package)
-    except ModuleNotFoundError:
-        raise FontsMissing(f"the PDF export needs the font package {package!r}; "
-                           "reinstall designer") from None
-    path = Path(str(root.joinpath(*name.split("/"))))
+def font_file(name: str) -> Path:
+    """One of the font files shipped in `designer/fonts/`."""
+    path = Path(str(resources.files("designer").joinpath("fonts", name)))
     if not path.is_file():
-        raise FontsMissing(f"the font package {package!r} has no {name}; reinstall designer")
+        raise FontsMissing(f"designer's font file {name} is missing from {path.parent}; "
+                           "reinstall skirmish-designer")
     return path
 
 
@@ -71,13 +69,14 @@ def _latin_bytes(style: str) -> bytes:
     from fontTools.ttLib import TTFont
 
     fname, weight, style_name = _ARIMO[style]
-    face = hb.Face(hb.Blob(_package_file("fontpkg_arimo", f"files/{fname}").read_bytes()))
+    face = hb.Face(hb.Blob(font_file(fname).read_bytes()))
     wanted = hb.SubsetInput()
     wanted.keep_everything()
     for tag in _UNUSED_TABLES:
         wanted.drop_table_tag_set.add(struct.unpack(">I", tag.encode("ascii"))[0])
     wanted.pin_axis_location(face, "wght", weight)
-    font = TTFont(io.BytesIO(hb.subset(face, wanted).blob.data), lazy=True)
+    font = TTFont(io.BytesIO(hb.subset(face, wanted).blob.data), lazy=True,
+                  recalcTimestamp=False)
     names = font["name"]
     for name_id, value in ((1, "Arimo"), (2, style_name), (4, f"Arimo {style_name}"),
                            (6, f"Arimo-{style_name.replace(' ', '')}")):
@@ -109,7 +108,7 @@ def latin_file(style: str) -> Path:
 
 def cjk_file() -> tuple[Path, int]:
     """The CJK font's file and its face number in the collection."""
-    return _package_file(_CJK_PACKAGE, _CJK_FILE), _CJK_FACE
+    return font_file(_CJK_FILE), _CJK_FACE
 
 
 # --- metrics -------------------------------------------------------------------------

@@ -1,51 +1,104 @@
-"""The card's geometry and text blocks, shared by the PDF and the HTML so that both print
-the same card at the same size and shrink the same text the same way.
+"""The card's geometry and type, shared by the PDF and the HTML so that both print the
+same card at the same size and move the same text the same way.
 
 A card is laid out from the top down: the title (with the points badge when the system
-prices units) and the tags, then each table and stat in the card's order, then the
-text area, which holds the card's sections and shrinks its type to fit what is left.
+prices units) and the tags, then each table and stat in the card's order, then the text
+area, which holds the card's sections. Every card of a printout uses one type scale: a
+table's labels, heads and values each share one size, and the text area is set at
+TEXT_SIZE. A name or value too long for its box shrinks to a floor size and then wraps
+(its row grows); text that the text area cannot hold moves to the rules glossary
+(`CardLayout.rest`), with a line saying so. Nothing is cut.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
-from designer.card import Card, Cell, Row, Section, Stat, Table, Tone
-from designer.export.fit import Colour, Run, fit, fit_size, pdf_safe, width
+from designer.card import Card, Row, Stat, Table
+from designer.export.card_text import (
+    BLUE,
+    CONTINUED,
+    GREY,
+    INK,
+    ORANGE,
+    RED,
+    TONES,
+    card_paragraphs,
+    card_sections,
+    entry_runs,
+    movable,
+    section_paragraphs,
+    tag_runs,
+    tags_text,
+    tone_colour,
+)
+from designer.export.card_type import (
+    CARD_H,
+    CARD_W,
+    DIE,
+    INNER_W,
+    LABEL_FLOOR,
+    LABEL_SIZE,
+    PAD,
+    Deck,
+    deck_of,
+    geometry,
+    label_width,
+    row_kind,
+    table_sizes,
+)
+from designer.export.fit import Fitted, Run, fit, fit_size, pdf_safe, width
+from designer.export.flow import flow_keeping, one_line, shrink_wrap
 
-CARD_W, CARD_H = 63.0, 88.0  # poker size, millimetres
-PAD = 3.6  # from the card's edge to its text
-INNER_W = CARD_W - 2 * PAD
+__all__ = [
+    "BLUE",
+    "CARD_H",
+    "CARD_W",
+    "DIE",
+    "GREY",
+    "INK",
+    "ORANGE",
+    "PAD",
+    "RED",
+    "TONES",
+    "CardLayout",
+    "Deck",
+    "PlacedRow",
+    "PlacedStat",
+    "PlacedTable",
+    "card_layout",
+    "card_paragraphs",
+    "card_sections",
+    "deck_of",
+    "entry_runs",
+    "name_fit",
+    "name_width",
+    "place_rows",
+    "row_kind",
+    "section_paragraphs",
+    "table_sizes",
+    "tag_runs",
+    "tags_text",
+    "tone_colour",
+]
+
 BADGE_W, BADGE_H = 13.0, 10.6  # the points badge
 NAME_H = 7.2
 TAGS_TOP, TAGS_H = 10.9, 4.8
-HEAD_RULE = 16.2  # the rule under the title and tags
-BLOCKS_TOP = 17.0  # where the first table or stat starts
-LABEL_W = 7.0  # a table's row-label column (and a stat's label), wider for long labels
-MAX_LABEL_W = 16.0
-LABEL_SIZE = 5.8  # the row and stat labels' size
-HEAD_H = 3.7  # a table's column heads
+HEAD_RULE = 16.2  # the rule under the title and tags (lower when the tags take more)
+RULE_GAP = 0.8  # from that rule to the first table or stat
+HEAD_H = 3.7
 ROW_H = {"dice": 4.7, "sub": 3.3, "text": 4.6}
+VALUE_SIZE, VALUE_FLOOR = 9.5, 6.0  # a stat's value
+NOTE_SIZE, NOTE_FLOOR = 6.0, 5.0  # a stat's note
+TAG_SIZE, TAG_FLOOR = 6.5, 5.5
 STAT_GAP, STAT_H = 0.6, 5.0  # space above a stat line, and the line itself
 TEXT_GAP = 0.6  # between the last table or stat and the text area
 TEXT_BOTTOM = 83.4
 MIN_TEXT_H = 14.0  # the text area never gets less; tables and stats shrink instead
-SUB_SIZE, SUB_SMALLEST = 7.5, 4.5  # a sub row's text (bumps)
-CELL_SIZE, CELL_SMALLEST = 9.0, 5.0  # a main row's text (ranges)
+TEXT_SIZE = 6.5  # the text area's one size
 LEADING, GAP = 1.18, 0.45  # text area: line height and paragraph gap, × font size
-
-INK: Colour = (28, 28, 30)
-GREY: Colour = (105, 105, 110)
-RED: Colour = (198, 28, 38)
-BLUE: Colour = (22, 78, 178)
-ORANGE: Colour = (196, 88, 0)
-TONES: dict[str, Colour] = {"attack": RED, "defence": BLUE, "highlight": ORANGE,
-                            "muted": GREY}
-
-
-def tone_colour(tone: Tone | str, default: Colour = INK) -> Colour:
-    return TONES.get(tone, default)
+TIGHT = 1.1  # the leading of a wrapped label or value
 
 
 def name_width(c: Card) -> float:
@@ -53,56 +106,22 @@ def name_width(c: Card) -> float:
     return INNER_W if c.points is None else INNER_W - BADGE_W - 1.6
 
 
-def row_kind(row: Row) -> str:
-    """'sub' (small print under the row above), 'dice' or 'text': sets the row's height."""
-    if row.sub:
-        return "sub"
-    return "dice" if any(cell.kind == "dice" for cell in row.cells) else "text"
-
-
-def card_sections(c: Card) -> list[Section]:
-    return [s for s in c.sections() if s.on_card]
-
-
-def section_paragraphs(section: Section) -> list[list[Run]]:
-    """A section as the card prints it: a compact one as one line 'Gear: a, b', any
-    other as one paragraph per entry, 'Title (note): text'."""
-    if not section.entries:
-        return []
-    if section.compact:
-        return [[Run(f"{section.short or section.label}: ", "B", GREY),
-                 Run(", ".join(e.label for e in section.entries), "I", GREY)]]
-    return [entry_runs(e.title, e.note, e.text) for e in section.entries]
-
-
-def entry_runs(title: str, note: str, text: str) -> list[Run]:
-    runs = [Run(title, "B", INK)]
-    if note:
-        runs.append(Run(f" ({note})", "I", GREY))
-    if text:
-        runs.append(Run(": ", "B", INK))
-        runs.append(Run(text, "", INK))
-    return runs
-
-
-def card_paragraphs(c: Card) -> list[list[Run]]:
-    """The text area of a card: every on-card section, in the card's order."""
-    return [p for s in card_sections(c) for p in section_paragraphs(s)]
-
-
-def tag_runs(c: Card) -> list[Run]:
-    """The tags line: a tag's tone colours it (a highlighted one in orange) and its mark
-    follows it, explained by the card's legend."""
-    runs: list[Run] = []
-    for i, t in enumerate(c.tags):
-        if i:
-            runs.append(Run(", ", "I", GREY))
-        runs.append(Run(t.name + t.mark, "I", tone_colour(t.tone, GREY)))
-    return runs
-
-
-def tags_text(c: Card) -> str:
-    return ", ".join(t.name + t.mark for t in c.tags)
+def name_fit(name: str, box_w: float, box_h: float, largest: float, one_line_floor: float,
+             floor: float = 5.5, leading: float = 1.08) -> Fitted:
+    """A title on one line at a readable size, else on as many lines as the box holds
+    at the largest size from `one_line_floor` down to `floor`; a name that still does not
+    fit shrinks further until it does (never cut)."""
+    text = pdf_safe(name)
+    size = fit_size(text, "B", box_w, largest, one_line_floor)
+    if width(text, "B", size) <= box_w:
+        return one_line(text, "B", box_w, size, size, leading)
+    runs = [[Run(text, "B")]]
+    fitted = fit(runs, box_w, box_h, largest=one_line_floor, smallest=floor, leading=leading)
+    size = floor
+    while fitted.truncated and size > 2.0:
+        size -= 0.25
+        fitted = fit(runs, box_w, box_h, largest=size, smallest=size, leading=leading)
+    return fitted
 
 
 # --- placing the blocks ----------------------------------------------------------------
@@ -116,6 +135,8 @@ class PlacedRow:
     height: float
     span: int  # rows its label covers: itself and the sub rows under it (0 for a sub row)
     label: str  # what the row-label column prints (a sub row: its group's)
+    label_fit: Fitted | None = None  # the label's lines (on the row that spans)
+    cells: tuple[Fitted | None, ...] = ()  # each text cell's lines; None for dice, icons
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +148,7 @@ class PlacedTable:
     bottom: float
     label_w: float
     col_w: float
+    heads: tuple[Fitted, ...] = ()  # each column head's lines, at one size
 
     @property
     def kind(self) -> str:
@@ -139,6 +161,11 @@ class PlacedStat:
     top: float  # the stat line's top (its gap above is not included)
     height: float
     label_w: float  # where the value starts: one column for every stat of the card
+    label_fit: Fitted | None = None
+    value_fit: Fitted | None = None
+    note_fit: Fitted | None = None
+    note_x: float = 0.0  # where the note starts, from the value's left
+    note_top: float = 0.0  # from the stat line's top
 
     @property
     def kind(self) -> str:
@@ -151,10 +178,15 @@ class PlacedStat:
 
 @dataclass(frozen=True, slots=True)
 class CardLayout:
+    name: Fitted
+    tags: Fitted
+    head_rule: float  # the rule under the title and tags
     blocks: tuple[PlacedTable | PlacedStat, ...]
     scale: float  # below 1 when tables and stats had to shrink to leave text room
     text_top: float
     text_bottom: float
+    text: Fitted  # the text area's lines, at TEXT_SIZE
+    rest: tuple[tuple[Run, ...], ...] = ()  # what the text area could not hold
 
     @property
     def text_h(self) -> float:
@@ -181,91 +213,123 @@ def place_rows(rows: tuple[Row, ...], top: float, heights: dict[str, float],
     return tuple(placed), cursor
 
 
-def label_width(labels: Iterable[str]) -> float:
-    """A label column as wide as its longest label needs, from LABEL_W to MAX_LABEL_W."""
-    widest = max((width(pdf_safe(label), "B", LABEL_SIZE) for label in labels), default=0.0)
-    return min(MAX_LABEL_W, max(LABEL_W, widest + 1.0))
-
-
-def card_layout(c: Card) -> CardLayout:
-    """Where each table and stat of the card goes, and the room left for its text."""
-    natural = _blocks_height(c)
-    room = TEXT_BOTTOM - MIN_TEXT_H - BLOCKS_TOP - TEXT_GAP
-    scale = min(1.0, room / natural) if natural > 0 else 1.0
-    placed: list[PlacedTable | PlacedStat] = []
-    cursor = BLOCKS_TOP
-    stat_w = label_width(s.short or s.label for s in c.stats())
-    for block in c.blocks:
-        if isinstance(block, Table):
-            label_w = label_width(r.short or r.label for r in block.rows if not r.sub)
-            col_w = (INNER_W - label_w) / max(len(block.columns), 1)
-            head = HEAD_H * scale
-            rows, bottom = place_rows(block.rows, cursor + head, ROW_H, scale)
-            placed.append(PlacedTable(block, cursor, head, rows, bottom, label_w, col_w))
-            cursor = bottom
-        elif isinstance(block, Stat):
-            top = cursor + STAT_GAP * scale
-            placed.append(PlacedStat(block, top, STAT_H * scale, stat_w))
-            cursor = top + STAT_H * scale
-    text_top = cursor + (TEXT_GAP if placed else 0.0)
-    return CardLayout(tuple(placed), scale, text_top, TEXT_BOTTOM)
-
-
-def _blocks_height(c: Card) -> float:
-    total = 0.0
-    for block in c.blocks:
-        if isinstance(block, Table):
-            total += HEAD_H + sum(ROW_H[row_kind(r)] for r in block.rows)
-        elif isinstance(block, Stat):
-            total += STAT_GAP + STAT_H
-    return total
-
-
-def cell_size(cell: Cell, kind: str, room: float, scale: float = 1.0) -> float:
-    """The font size of a text cell: a sub row's small print or a main row's value,
-    shrunk to its column (and with the card's blocks when they had to shrink)."""
-    largest, smallest = (SUB_SIZE, SUB_SMALLEST) if kind == "sub" else (CELL_SIZE,
-                                                                         CELL_SMALLEST)
-    return fit_size(pdf_safe(cell.text), "B", room, largest * scale,
-                    min(smallest, largest * scale))
-
-
-# --- sizes for the HTML ----------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class CardSizes:
-    """Font sizes (points) at which a card's text fits its boxes."""
-
-    name: float
-    name_lines: int
-    tags: float
-    text: float
-    text_cut: bool
-    cells: dict[tuple[int, int, int], float]  # (block, row, column) -> a text cell's size
-
-
-def card_sizes(c: Card, layout: CardLayout | None = None, *, slack: float = 1.0) -> CardSizes:
-    """The sizes the PDF uses; `slack` below 1 leaves room for a browser's own fonts."""
-    layout = layout or card_layout(c)
+def card_layout(c: Card, slack: float = 1.0, deck: Deck | None = None) -> CardLayout:
+    """Where each part of the card goes and at what size; `slack` below 1 measures text
+    a little wider, leaving room for a browser's own fonts; `deck` (`deck_of` the cards
+    printed with it) keeps its tables' type no larger than theirs."""
     box = name_width(c) * slack
-    name = pdf_safe(c.title)
-    size = fit_size(name, "B", box, 12.0, 7.5)
-    lines = 1
-    if width(name, "B", size) > box:
-        fitted = fit([[Run(name, "B")]], box, NAME_H, largest=7.5, smallest=5.5,
-                     leading=1.08)
-        size, lines = fitted.size, len(fitted.lines)
-    tags = fit([tag_runs(c)], box, TAGS_H, largest=6.5, smallest=4.5, leading=1.15)
-    text = fit(card_paragraphs(c), INNER_W * slack, layout.text_h * slack, largest=7.5,
-               smallest=4.5, leading=LEADING, gap=GAP)
-    cells: dict[tuple[int, int, int], float] = {}
-    for b, block in enumerate(layout.blocks):
-        if not isinstance(block, PlacedTable):
-            continue
-        room = (block.col_w - 0.8) * slack
-        for r, placed in enumerate(block.rows):
-            for k, cell in enumerate(placed.row.cells):
-                if cell.kind == "text":
-                    cells[(b, r, k)] = cell_size(cell, placed.kind, room, layout.scale)
-    return CardSizes(size, lines, tags.size, text.size, text.truncated, cells)
+    name = name_fit(c.title, box, NAME_H, 12.0, 7.5)
+    tags = shrink_wrap([tag_runs(c)], box, TAG_SIZE, TAG_FLOOR, 1.15)
+    head_rule = HEAD_RULE + max(0.0, tags.height(1.15, 0) - TAGS_H)
+    top = head_rule + RULE_GAP
+    blocks, bottom = _blocks(c, top, 1.0, slack, deck)
+    room = TEXT_BOTTOM - _least_text(c, slack) - TEXT_GAP
+    scale = 1.0
+    if bottom > room:  # shrink the tables and stats together, and place them again
+        scale = max(0.5, (room - top) / (bottom - top))
+        blocks, bottom = _blocks(c, top, scale, slack, deck)
+    text_top = bottom + (TEXT_GAP if blocks else 0.0)
+    text, rest = flow_keeping(card_paragraphs(c), movable(c), TEXT_SIZE, INNER_W * slack,
+                              (TEXT_BOTTOM - text_top) * slack, leading=LEADING, gap=GAP,
+                              note=Run(CONTINUED, "I", GREY))
+    return CardLayout(name, tags, head_rule, tuple(blocks), scale, text_top, TEXT_BOTTOM,
+                      text, tuple(tuple(p) for p in rest))
+
+
+def _least_text(c: Card, slack: float) -> float:
+    """The text area's least height: MIN_TEXT_H, or what the text that stays on the card
+    (names, short entries, boxes) takes with a line saying where the rest went."""
+    paragraphs, moves = card_paragraphs(c), movable(c)
+    kept = [p for p, move in zip(paragraphs, moves, strict=True) if not move]
+    if len(kept) < len(paragraphs):
+        kept.append([Run(CONTINUED, "I", GREY)])
+    if not kept:
+        return MIN_TEXT_H
+    fitted = shrink_wrap(kept, INNER_W * slack, TEXT_SIZE, TEXT_SIZE, LEADING, GAP)
+    return min(45.0, max(MIN_TEXT_H, fitted.height(LEADING, GAP) / slack + 0.5))
+
+
+def _blocks(c: Card, top: float, scale: float, slack: float, deck: Deck | None
+            ) -> tuple[list[PlacedTable | PlacedStat], float]:
+    placed: list[PlacedTable | PlacedStat] = []
+    cursor = top
+    stat_w = label_width([s.short or s.label for s in c.stats()], INNER_W * 0.4, scale)
+    for block in c.blocks:
+        if isinstance(block, Table):
+            table = _table(block, cursor, scale, slack, deck)
+            placed.append(table)
+            cursor = table.bottom
+        elif isinstance(block, Stat):
+            stat = _stat(block, cursor + STAT_GAP * scale, stat_w, scale, slack)
+            placed.append(stat)
+            cursor = stat.top + stat.height
+    return placed, cursor
+
+
+def _table(t: Table, top: float, scale: float, slack: float, deck: Deck | None
+           ) -> PlacedTable:
+    columns = max(len(t.columns), 1)
+    _, label_w, col_w = geometry(t, scale)
+    sizes = table_sizes(t, scale, slack)
+    shared = (deck or {}).get(t.key or t.columns)
+    if shared is not None:
+        for k in sizes:
+            sizes[k] = max(sizes[k], shared[k]) if k == "short" else min(
+                sizes[k], shared[k] * scale)
+    names = t.short_columns if sizes["short"] and t.short_columns else t.columns
+    box = (col_w - 0.8) * slack
+    heads = tuple(one_line(h, "B", box, sizes["head"], sizes["head"], TIGHT) for h in names)
+    head_h = max(HEAD_H * scale, max((h.height(TIGHT, 0) for h in heads), default=0) + 0.6)
+    label_box = (label_w - 0.4) * slack
+    base, _ = place_rows(t.rows, 0.0, ROW_H, scale)
+    rows: list[PlacedRow] = []
+    cursor = top + head_h
+    for i, p in enumerate(base):
+        label_fit = (one_line(p.label, "B", label_box, sizes["label"], sizes["label"], TIGHT)
+                     if p.span else None)
+        cells = tuple(None if cell.kind != "text" else
+                      one_line(cell.text, "B", box, sizes[p.kind], sizes[p.kind], TIGHT)
+                      for cell in p.row.cells[:columns])
+        height = max([p.height] + [f.height(TIGHT, 0) + 0.9 for f in cells if f])
+        if label_fit is not None:  # the label's group grows when its lines need it
+            group = height + sum(r.height for r in base[i + 1:i + p.span])
+            height += max(0.0, label_fit.height(TIGHT, 0) + 1.0 - group)
+        rows.append(PlacedRow(p.row, p.kind, cursor, height, p.span, p.label, label_fit,
+                              cells))
+        cursor += height
+    return PlacedTable(t, top, head_h, tuple(rows), cursor, label_w, col_w, heads)
+
+
+def _stat(s: Stat, top: float, label_w: float, scale: float, slack: float) -> PlacedStat:
+    label = one_line(s.short or s.label, "B", (label_w - 0.4) * slack, LABEL_SIZE * scale,
+                     LABEL_FLOOR * scale, TIGHT)
+    value_box = (INNER_W - label_w) * slack
+    value = one_line(s.value, "B", value_box, VALUE_SIZE * scale, VALUE_FLOOR * scale, TIGHT)
+    used = max((_line_w(line, value.size) for line in value.lines), default=0.0) + 2.0
+    if s.icon:
+        used += 4.5 * scale + 1.0
+    height = max(STAT_H * scale, label.height(TIGHT, 0) + 1.2, value.height(TIGHT, 0) + 1.2)
+    note, note_x, note_top = None, used, 1.4 * scale
+    if s.note:
+        room = (INNER_W - label_w - used) * slack
+        note = one_line(s.note, "I", room, NOTE_SIZE * scale, NOTE_FLOOR * scale, TIGHT)
+        if len(note.lines) > 1:
+            note_top = 0.5 * scale
+        if room < 14.0 or len(note.lines) > 2:  # too narrow beside the value: below it
+            note_x, note_top = 0.0, value.height(TIGHT, 0) + 0.9
+            note = one_line(s.note, "I", value_box, NOTE_SIZE * scale, NOTE_FLOOR * scale,
+                            TIGHT)
+        height = max(height, note_top + note.height(TIGHT, 0) + 1.2)
+    return PlacedStat(s, top, height, label_w, label, value, note, note_x, note_top)
+
+
+def _line_w(line: list, size: float) -> float:
+    if not line:
+        return 0.0
+    last = line[-1]
+    return last.x + width(last.text, last.style, size)
+
+
+def line_width(line: list, size: float) -> float:
+    """The width of a fitted line, in millimetres."""
+    return _line_w(line, size)

@@ -13,13 +13,13 @@ from __future__ import annotations
 import re
 
 from designer.card import Block, Card, Cell, Row, Section, Stat, Table, points_text
+from designer.escaping import one_line
 from designer.export.document import ExportDoc, ForceView, stat_blocks
 from designer.systems import Progress
 
 # what changes meaning inside a line; user text never starts one, so '#', '-' and '+'
 # (headings, list items) stay as they are
 _SPECIAL = re.compile(r"([\\`*_\[\]<>|~&])")
-_BREAKS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
 PIP = "\u25cf"
 BOX = "[ ]"
 MAX_PIPS = 6  # more dice than this print as their number
@@ -27,13 +27,23 @@ MAX_PIPS = 6  # more dice than this print as their number
 
 def esc(text: object) -> str:
     """User text as literal Markdown on one line."""
-    return _SPECIAL.sub(r"\\\1", _BREAKS.sub(" ", str(text)).strip())
+    return _SPECIAL.sub(r"\\\1", one_line(text))
 
 
 def render_markdown(doc: ExportDoc, *, progress: Progress | None = None) -> str:
     level = 2 if doc.summary is not None else 1
     return stat_blocks(doc, force_block, lambda card: card_block(card, level=level),
                        ["---", ""], f"*Exported by designer {doc.version}.*", progress)
+
+
+def chat_text(doc: ExportDoc) -> str:
+    """What "copy as text" puts on the clipboard: a unit's stat block, or a force's list
+    (its figures, facts, status and units with counts and points), in Markdown."""
+    if doc.summary is not None:
+        lines = force_block(doc.summary)
+    else:
+        lines = card_block(doc.cards[0], level=2)
+    return "\n".join(lines).rstrip() + "\n"
 
 
 def force_block(f: ForceView) -> list[str]:
@@ -43,8 +53,11 @@ def force_block(f: ForceView) -> list[str]:
     elif f.priced:
         parts.append(f"**{f.total} points**" + (" (no cap)" if f.budgeted else ""))
     parts.append(f"{f.unit_count} units")
-    parts += [f"{esc(fact.label)}: {esc(fact.value)}" for fact in f.facts]
+    parts += [f"{esc(fact.label)}: {esc(fact.value)}" for fact in f.facts if not fact.group]
     lines = [f"# {esc(f.name)} \u2013 force roster", "", " \u00b7 ".join(parts), ""]
+    for group, facts in f.fact_groups():  # a TACTICS side and its figures
+        shown = " \u00b7 ".join(f"{esc(fact.short)} {esc(fact.value)}" for fact in facts)
+        lines += [f"**{esc(group)}:** {shown}", ""]
     if f.legal:
         lines += [f"**Status: legal** \u2013 {esc(f.legal_note())}.", ""]
     else:
@@ -53,20 +66,25 @@ def force_block(f: ForceView) -> list[str]:
             lines.append(f"- {esc(p.message)}")
             lines += [f"  - {esc(d.strip())}" for d in p.details]
         lines.append("")
+    keys = "".join(f" {esc(k.title())} |" for k in f.entry_keys)
+    rules = "---|" * len(f.entry_keys)
     if f.priced:
-        lines += ["| # | Unit | Count | Points | Subtotal | Status |",
-                  "|--:|---|--:|--:|--:|---|"]
+        lines += [f"| # | Unit |{keys} Count | Points | Subtotal | Status |",
+                  f"|--:|---|{rules}--:|--:|--:|---|"]
     else:
-        lines += ["| # | Unit | Count | Status |", "|--:|---|--:|---|"]
+        lines += [f"| # | Unit |{keys} Count | Status |", f"|--:|---|{rules}--:|---|"]
     for e in f.entries:
         status = "legal" if e.card.legal else f"**{len(e.card.errors)} error(s)**"
         priced = f" {e.points} | {e.subtotal} |" if f.priced else ""
-        lines.append(f"| {e.number} | {esc(e.name)} | {e.count} |{priced} {status} |")
+        own = "".join(f" {esc(e.field(k))} |" for k in f.entry_keys)
+        lines.append(f"| {e.number} | {esc(e.name)} |{own} {e.count} |{priced} {status} |")
+    blank = " |" * len(f.entry_keys)
     if f.priced:
         cap_note = f"of {f.cap}" if f.cap is not None else ""
-        lines.append(f"| | **Total** | **{f.unit_count}** | | **{f.total}** | {cap_note} |")
+        lines.append(f"| | **Total** |{blank} **{f.unit_count}** | | **{f.total}** | "
+                     f"{cap_note} |")
     else:
-        lines.append(f"| | **Total** | **{f.unit_count}** | |")
+        lines.append(f"| | **Total** |{blank} **{f.unit_count}** | |")
     lines.append("")
     return lines
 
@@ -86,6 +104,8 @@ def card_block(c: Card, *, level: int = 2) -> list[str]:
             lines += [stat_line(block), ""]
         else:
             lines += section_lines(block)
+    if c.credit:
+        lines += [f"*Rules credit:* {esc(c.credit)}", ""]
     if c.points is not None:
         steps = " + ".join(f"{k} {v}" for k, v in c.step_totals().items())
         lines += [f"**Tally:** {steps} = **{c.points}**" if steps

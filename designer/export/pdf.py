@@ -24,17 +24,31 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from designer.card import Card
 from designer.export.document import ExportDoc
-from designer.export.pdf_book import Book
-from designer.export.pdf_card import draw_card, draw_sheet
+from designer.export.glossary import credits, glossary
+from designer.export.layout import CardLayout, card_layout, deck_of
+from designer.export.pdf_book import SHEETS_ACROSS, SHEETS_DOWN, Book, sheet_box
+from designer.export.pdf_card import draw_card, status_text
+from designer.export.pdf_glossary import (
+    Paragraphs,
+    draw_card_backs,
+    draw_rules_pages,
+    draw_sheet_backs,
+    glossary_paragraphs,
+)
+from designer.export.pdf_sheet import draw_sheet
 from designer.export.pdf_summary import draw_summary
+from designer.export.sheet_layout import SheetLayout, sheet_layout
+from designer.export.tracks import is_tracks, with_tracks
 from designer.systems import Progress
 
-Part = Literal["summary", "cards", "sheets"]
+Part = Literal["summary", "cards", "sheets", "rules"]
 
 
 def default_parts(doc: ExportDoc) -> tuple[Part, ...]:
-    return ("summary", "cards", "sheets") if doc.kind == "roster" else ("cards", "sheets")
+    return ("summary", "cards", "sheets", "rules") if doc.kind == "roster" else (
+        "cards", "sheets", "rules")
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,15 +66,42 @@ def render_pdf(doc: ExportDoc, *, paper: str = "a4", progress: Progress | None =
     return draw_pdf(doc, paper=paper, progress=progress, parts=parts).data
 
 
+@dataclass(slots=True)
+class _Laid:
+    """Every card's and sheet's layout, worked out before anything is drawn: what they
+    move to the rules glossary is known by then."""
+
+    cards: dict[int, CardLayout]
+    sheets: dict[int, SheetLayout]
+
+    def continued(self, cards: Sequence[Card], *, unit: bool) -> list[tuple[str, Paragraphs]]:
+        out: list[tuple[str, Paragraphs]] = []
+        for c in cards:
+            card = self.cards.get(id(c))
+            if card is not None and card.rest:
+                out.append(("" if unit else c.title, [list(p) for p in card.rest]))
+            sheet = self.sheets.get(id(c))
+            moved = set(card.rest) if card is not None else set()
+            rest = [list(p) for p in sheet.rest if p not in moved] if sheet else []
+            if rest:  # what the card moved already is not printed twice
+                heading = (f"{c.title}, record sheet" if c.layout == "card" else
+                           "" if unit else c.title)
+                out.append((heading, rest))
+        return out
+
+
 def draw_pdf(doc: ExportDoc, *, paper: str = "a4", progress: Progress | None = None,
              parts: Sequence[Part] | None = None) -> Drawn:
     """`render_pdf`, with the characters that could not be drawn."""
     chosen = tuple(parts) if parts is not None else default_parts(doc)
     book = Book(paper, doc.title, doc.version)
-    pokers = [c for c in doc.cards if c.layout == "card"]
-    halves = [c for c in doc.cards if c.layout == "sheet"]
+    ordered = [x for card, tracks in with_tracks(doc) for x in (card, *tracks)]
+    pokers = [c for c in ordered if c.layout == "card"]
+    halves = [c for c in ordered if c.layout == "sheet"]
+    records = [c for c in pokers if not is_tracks(c)]
     steps = (("summary" in chosen and doc.summary is not None)
-             + len(pokers) * ("cards" in chosen) + len(doc.cards) * ("sheets" in chosen))
+             + len(pokers) * ("cards" in chosen) + (len(records) + len(halves))
+             * ("sheets" in chosen))
     done = 0
 
     def tick() -> None:
@@ -71,12 +112,46 @@ def draw_pdf(doc: ExportDoc, *, paper: str = "a4", progress: Progress | None = N
 
     if progress is not None:
         progress(0, steps)
+    record_w, record_h = sheet_box(book, SHEETS_ACROSS, SHEETS_DOWN)
+    half_w, half_h = sheet_box(book, 1, 2)
+    deck = deck_of(pokers)  # one type scale for every card printed
+    laid = _Laid({id(c): card_layout(c, deck=deck) for c in pokers if "cards" in chosen}, {})
+    if "sheets" in chosen:
+        for c in records:
+            laid.sheets[id(c)] = sheet_layout(c, record_w, record_h,
+                                              status=bool(status_text(c, short=False)))
+        for c in halves:
+            laid.sheets[id(c)] = sheet_layout(c, half_w, half_h,
+                                              status=bool(status_text(c, short=False)))
+    unit = doc.kind == "unit"
+    rules = glossary(doc.cards) if "rules" in chosen else []
+    back = (glossary_paragraphs(rules, laid.continued(ordered, unit=unit),
+                                credits(doc.cards)) if "rules" in chosen else [])
     if "summary" in chosen and doc.summary is not None:
         draw_summary(book, doc.summary)
         tick()
     if "cards" in chosen:
-        book.cards(pokers, draw_card, tick)
+        book.cards(pokers, lambda b, c, x, y: draw_card(b, c, x, y, laid.cards[id(c)]), tick)
+        if unit and pokers:
+            draw_card_backs(book, pokers[0], back)
     if "sheets" in chosen:
-        book.sheets(pokers, draw_sheet, tick)
-        book.sheets(halves, draw_sheet, tick, across=1, down=2)
+        book.sheets(records, lambda b, c, x, y, w, h: draw_sheet(b, c, x, y, w, h,
+                                                                laid.sheets[id(c)]), tick)
+        book.sheets(halves, lambda b, c, x, y, w, h: draw_sheet(b, c, x, y, w, h,
+                                                                laid.sheets[id(c)]),
+                    tick, across=1, down=2)
+        if unit and halves:
+            draw_sheet_backs(book, halves[0], back, half_w, half_h,
+                             book.sheet_slots(1, 2))
+    if not unit and "rules" in chosen:
+        draw_rules_pages(book, doc.title, back)
+    return Drawn(bytes(book.pdf.output()), tuple(sorted(book.missing)))
+
+
+def draw_list(doc: ExportDoc, *, paper: str = "a4", progress: Progress | None = None
+              ) -> Drawn:
+    """The force list (`pdf_list`) as a PDF, with the characters that could not be drawn."""
+    from designer.export.pdf_list import draw_list_pdf
+
+    book = draw_list_pdf(doc, paper, progress)
     return Drawn(bytes(book.pdf.output()), tuple(sorted(book.missing)))

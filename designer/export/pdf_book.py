@@ -10,7 +10,7 @@ from functools import lru_cache
 from fpdf import FPDF
 
 from designer.card import Card
-from designer.export.fit import PT, Colour, Fitted, Run, fit, fit_size, pdf_safe, truncate, width
+from designer.export.fit import PT, Colour, Fitted, fit_size, pdf_safe, width
 from designer.export.layout import CARD_H, CARD_W, INK
 from designer.export.pdf_text import TextWriter
 from designer.export.shapes import ICONS, dice_paths
@@ -30,10 +30,14 @@ WHITE: Colour = (255, 255, 255)
 def fit_line(text: str, style: str, box: float, size: float,
              smallest: float) -> tuple[str, float]:
     """`line_fit`'s text and size: a card's labels and values are fitted to the same boxes
-    on every card of a deck, so each is worked out once."""
+    on every card of a deck, so each is worked out once. A line too wide at `smallest`
+    keeps shrinking (a badge's number, a footer): it is never cut."""
     text = pdf_safe(text)
     size = fit_size(text, style, box, size, smallest)
-    return truncate(text, style, size, box), size
+    w = width(text, style, size)
+    if w > box > 0:
+        size = max(0.05, int(size * box / w * 20) / 20)
+    return text, size
 
 
 class Book:
@@ -66,7 +70,7 @@ class Book:
 
     def line_fit(self, x: float, y: float, text: str, box: float, style: str, size: float,
                  smallest: float, colour: Colour = INK, align: str = "L") -> None:
-        """One line that shrinks to fit `box` mm, then is cut with an ellipsis."""
+        """One line that shrinks to fit `box` mm (below `smallest` only when it must)."""
         text, size = fit_line(text, style, box, size, smallest)
         self.text(x, y, text, style, size, colour, align)
 
@@ -142,17 +146,29 @@ class Book:
         self.pdf.polygon([(x + px * k, y + py * k) for px, py in shape], style="F")
         return 4.0 * ratio * k
 
-    def title_block(self, name: str, x: float, top: float, w: float, h: float,
-                    largest: float, smallest_one_line: float) -> None:
-        """A name on one line when it fits at a readable size, else on two smaller lines."""
-        text = pdf_safe(name)
-        size = fit_size(text, "B", w, largest, smallest_one_line)
-        if width(text, "B", size) <= w:
-            self.text(x, top + h / 2 + size * PT * 0.36, text, "B", size, INK)
-            return
-        fitted = fit([[Run(text, "B")]], w, h, largest=smallest_one_line, smallest=5.5,
-                     leading=1.08)
-        self.paragraphs(fitted, x, top + (h - fitted.height(1.08, 0)) / 2, 1.08, 0)
+    def lines(self, fitted: Fitted, x: float, top: float, w: float, leading: float,
+              colour: Colour | None = None, align: str = "L") -> None:
+        """Fitted lines from `top` down, each left at x, centred in or right of `w` mm;
+        `colour` overrides the runs' own."""
+        size = fitted.size
+        step = size * leading * PT
+        y = top + size * PT * 0.78 + (step - size * PT) / 2
+        for line in fitted.lines:
+            shift = 0.0
+            if align != "L" and line:
+                last = line[-1]
+                used = last.x + width(last.text, last.style, size)
+                shift = (w - used) / 2 if align == "C" else w - used
+            for piece in line:
+                self.text(x + shift + piece.x, y, piece.text, piece.style, size,
+                          colour or piece.colour)
+            y += step
+
+    def title_block(self, name: Fitted, x: float, top: float, h: float,
+                    colour: Colour = INK) -> None:
+        """A fitted name, centred in the height `h` below `top`."""
+        leading = 1.08
+        self.lines(name, x, top + (h - name.height(leading, 0)) / 2, 0.0, leading, colour)
 
     # --- pages of cards and of record sheets ------------------------------------------
 
@@ -189,18 +205,32 @@ class Book:
             self.rule(x0 - start, y, x0 - start - length, y, INK, 0.15)
             self.rule(x1 + start, y, x1 + start + length, y, INK, 0.15)
 
+    def sheet_slots(self, across: int = SHEETS_ACROSS, down: int = SHEETS_DOWN
+                    ) -> list[tuple[float, float]]:
+        """The top-left corner of each sheet of a page, row by row."""
+        w, h = sheet_box(self, across, down)
+        return [(SHEET_MARGIN + col * (w + SHEET_GUTTER),
+                 SHEET_MARGIN + row * (h + SHEET_GUTTER))
+                for row in range(down) for col in range(across)]
+
     def sheets(self, cards: list[Card],
                draw: Callable[[Book, Card, float, float, float, float], None],
                tick: Callable[[], None], across: int = SHEETS_ACROSS,
                down: int = SHEETS_DOWN) -> None:
-        margin, gutter = 12.0, 6.0
-        w = (self.page_w - 2 * margin - gutter * (across - 1)) / across
-        h = (self.page_h - 2 * margin - gutter * (down - 1)) / down
+        w, h = sheet_box(self, across, down)
+        slots = self.sheet_slots(across, down)
         per_page = across * down
         for start in range(0, len(cards), per_page):
             self.pdf.add_page()
-            for i, card in enumerate(cards[start:start + per_page]):
-                row, col = divmod(i, across)
-                draw(self, card, margin + col * (w + gutter), margin + row * (h + gutter), w,
-                     h)
+            for (x, y), card in zip(slots, cards[start:start + per_page], strict=False):
+                draw(self, card, x, y, w, h)
                 tick()
+
+
+SHEET_MARGIN, SHEET_GUTTER = 12.0, 6.0
+
+
+def sheet_box(book: Book, across: int, down: int) -> tuple[float, float]:
+    """The width and height of one sheet when a page holds `across` × `down`."""
+    return ((book.page_w - 2 * SHEET_MARGIN - SHEET_GUTTER * (across - 1)) / across,
+            (book.page_h - 2 * SHEET_MARGIN - SHEET_GUTTER * (down - 1)) / down)

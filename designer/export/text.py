@@ -15,18 +15,19 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from designer.card import Card, Section, Stat, Table, points_text
+from designer.escaping import one_line
 from designer.export.document import ExportDoc, ForceView, stat_blocks
 from designer.export.fit import segments
 from designer.export.markdown import ordered_blocks, sheet_cell
 from designer.systems import Progress
 
 WIDTH = 76
-_BREAKS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
 
 
 def clean(text: object) -> str:
-    """User text on one line: control characters (escape sequences too) become spaces."""
-    return _BREAKS.sub(" ", str(text)).strip()
+    """User text on one line: control characters (escape sequences, overrides too)
+    become spaces."""
+    return one_line(text)
 
 
 def render_text(doc: ExportDoc, *, progress: Progress | None = None) -> str:
@@ -77,9 +78,19 @@ def force_block(f: ForceView) -> list[str]:
                                      if f.cap is not None else
                                      f"{f.total}" + (" (no cap)" if f.budgeted else "")))
     figures.append(f"Units: {f.unit_count}")
-    figures += [f"{clean(fact.label)}: {clean(fact.value)}" for fact in f.facts]
-    lines = [title, "-" * min(display_width(title), WIDTH), clean(f.system_title),
-             "   ".join(figures)]
+    figures += [f"{clean(fact.label)}: {clean(fact.value)}" for fact in f.facts
+                if not fact.group]
+    lines = [title, "-" * min(display_width(title), WIDTH), clean(f.system_title)]
+    row = ""
+    for figure in figures:  # as many figures to a line as fit, never one broken
+        if row and display_width(f"{row}   {figure}") > WIDTH:
+            lines.append(row)
+            row = ""
+        row = f"{row}   {figure}" if row else figure
+    lines.append(row)
+    for group, facts in f.fact_groups():  # a TACTICS side and its figures
+        lines += _wrap(f"{clean(group)}: " + "; ".join(
+            f"{clean(fact.short)} {clean(fact.value)}" for fact in facts), "", "  ")
     if f.legal:
         lines.append(f"Status: LEGAL ({f.legal_note()})")
     else:
@@ -90,15 +101,18 @@ def force_block(f: ForceView) -> list[str]:
                 lines += _wrap(clean(d), "      - ", "        ")
     lines.append("")
     priced = ["Points", "Subtotal"] if f.priced else []
-    rows = [["#", "Unit", "Count", *priced, "Status"]]
+    keys = [clean(k.title()) for k in f.entry_keys]
+    rows = [["#", "Unit", *keys, "Count", *priced, "Status"]]
     for e in f.entries:
         status = "legal" if e.card.legal else f"{len(e.card.errors)} error(s)"
         figures = [str(e.points), str(e.subtotal)] if f.priced else []
-        rows.append([str(e.number), clean(e.name), str(e.count), *figures, status])
+        own = [clean(e.field(k)) for k in f.entry_keys]
+        rows.append([str(e.number), clean(e.name), *own, str(e.count), *figures, status])
     total = ["", str(f.total)] if f.priced else []
-    rows.append(["", "Total", str(f.unit_count), *total,
+    rows.append(["", "Total", *[""] * len(keys), str(f.unit_count), *total,
                  f"of {f.cap}" if f.priced and f.cap is not None else ""])
-    lines += table(rows, right={0, 2, 3, 4} if f.priced else {0, 2})
+    count = 2 + len(keys)
+    lines += table(rows, right={0, count, count + 1, count + 2} if f.priced else {0, count})
     lines.append("")
     return lines
 
@@ -127,6 +141,8 @@ def card_block(c: Card) -> list[str]:
             lines += _wrap(f"{clean(block.label)}: {clean(block.value)}{note}", "", "  ")
         else:
             lines += section_lines(block)
+    if c.credit:
+        lines += _wrap(f"Rules credit: {clean(c.credit)}", "", "  ")
     if c.points is not None:
         steps = " + ".join(f"{k} {v}" for k, v in c.step_totals().items())
         lines += _wrap(f"Tally: {steps} = {c.points}" if steps else f"Tally: {c.points}",

@@ -98,11 +98,21 @@ class Step:
 
 @dataclass(frozen=True, slots=True)
 class Fact:
-    """A labelled figure about a force ("Starting morale", 11). `key` names it in JSON."""
+    """A labelled figure about a force ("Starting morale", 11). `key` names it in JSON;
+    `group` names the part of the force it counts ("Players": a TACTICS side), "" for
+    the whole force; its label then starts with the group's name."""
 
     key: str
     label: str
     value: int | str
+    group: str = ""
+
+    @property
+    def short(self) -> str:
+        """The label under its group's name: 'creatures' for 'Players creatures'."""
+        if self.group and self.label.startswith(f"{self.group} "):
+            return self.label[len(self.group) + 1:]
+        return self.label
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,12 +3,15 @@ catalog browser; the command palette; open; and the unsaved-changes guard on qui
 
 The app is built on one game system and its catalog (`build_app`); a file opened later
 brings its own system. Everything about a game comes through the game-system contract.
+`app`, the designer on the example force as `designer` opens it, is built when first
+asked for (importing the module builds nothing), so Textual's tools run it:
+`textual run --dev designer.tui.app:app`.
 """
 
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -16,9 +19,12 @@ from typing import TYPE_CHECKING, Any
 from textual import work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.content import Content
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from designer.errors import InputError
+from designer.escaping import printable
 from designer.settings import Settings, load_settings
 from designer.systems import SYSTEMS, GameSystem, system
 from designer.tui.commands import CatalogCommands, UnitCommands
@@ -33,6 +39,7 @@ if TYPE_CHECKING:
     from designer.tui.screens.forces import ForcesScreen
 
 STARTS = ("home", "edit", "roster", "browser")
+NOTE_LIMIT = 600  # characters of a notification
 
 
 class DesignerApp(KeptSettings, QuitGuard, KeyGate):
@@ -61,7 +68,8 @@ class DesignerApp(KeptSettings, QuitGuard, KeyGate):
 
     def __init__(self, *, game: GameSystem, catalog: Any, force_doc: ForceDoc | None,
                  unit_doc: UnitDoc | None = None, start: str = "home",
-                 settings: Settings | None = None, settings_problem: str | None = None) -> None:
+                 settings: Settings | None = None,
+                 settings_problems: Sequence[str] = ()) -> None:
         # the first screen is the starting mode's (Textual builds it as the app composes):
         # switching to it from the default mode would build an empty screen first and
         # parse the whole stylesheet three times over
@@ -79,7 +87,7 @@ class DesignerApp(KeptSettings, QuitGuard, KeyGate):
             first = []
         super().__init__(css_path=[*self.CSS_PATH, *first])
         self.settings = settings or Settings()
-        self.settings_problem = settings_problem
+        self.settings_problems = list(settings_problems)
         self.game = game
         self.catalog = catalog
         self._force_doc = force_doc
@@ -94,6 +102,22 @@ class DesignerApp(KeptSettings, QuitGuard, KeyGate):
 
     def on_mount(self) -> None:
         self.apply_settings()
+
+    # --- user text ------------------------------------------------------------------------
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = False) -> None:
+        """Every notification (a screen's `notify` comes here too) shows its text as it is
+        written: never markup (a name may hold `[/]`), each control character and override
+        as an escape, cut at NOTE_LIMIT characters. `markup` is taken and not used."""
+        super().notify(printable(message, NOTE_LIMIT),
+                       title=printable(title, 80), severity=severity, timeout=timeout,
+                       markup=False)
+
+    def format_title(self, title: str, sub_title: str) -> Content:
+        """The header's title and subtitle (a unit's name and file): as written, each
+        control character and override as an escape."""
+        return super().format_title(printable(title, 200), printable(sub_title, 400))
 
     def on_ready(self) -> None:
         """The first screen is drawn. Started by the `designer` command, the app ran so
@@ -347,9 +371,9 @@ def build_app(*, game: GameSystem | None = None, catalog: Any | None = None,
     Raises InputError when a file cannot be read."""
     if start not in STARTS:
         raise ValueError(f"start must be one of {', '.join(STARTS)}, not {start!r}")
-    problem = None
+    problems: list[str] = []
     if settings is None:
-        settings, problem = load_settings()
+        settings, problems = load_settings()
     # a file names its own system: the default one is loaded only when no file does (so
     # `designer edit` of an Op-En file never loads OpenTactics)
     unit_doc = force_doc = None
@@ -366,4 +390,12 @@ def build_app(*, game: GameSystem | None = None, catalog: Any | None = None,
         game = game if game is not None else system()
         catalog = catalog if catalog is not None else game.bundled_catalog()
     return DesignerApp(game=game, catalog=catalog, force_doc=force_doc, unit_doc=unit_doc,
-                       start=start, settings=settings, settings_problem=problem)
+                       start=start, settings=settings, settings_problems=problems)
+
+
+def __getattr__(name: str) -> DesignerApp:
+    """`app`: the designer on the example force, built on first use and kept."""
+    if name != "app":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    built = globals()["app"] = build_app()
+    return built

@@ -12,6 +12,9 @@ from textual.app import SystemCommand
 from textual.command import Hit, Hits, Provider
 from textual.screen import Screen
 
+from designer.escaping import printable
+from designer.tui.literal import literal
+
 
 class CatalogCommands(Provider):
     """Every entry of the app's catalog, by section: "Abilities: Stealth"."""
@@ -24,7 +27,7 @@ class CatalogCommands(Provider):
         for section in app.game.catalog_sections(app.catalog):
             label = tab_label(section)
             for row in section.rows:
-                text = f"{label}: {row.name}"
+                text = f"{label}: {printable(row.name, 200)}"
                 score = matcher.match(text)
                 if score > 0:
                     yield Hit(score, matcher.highlight(text),
@@ -41,12 +44,12 @@ class UnitCommands(Provider):
         word = force.game.UNIT_WORD.title()
         matcher = self.matcher(query)
         for index, entry in enumerate(force.entries):
-            name = entry.tally.name
-            text = f"{word}: {name}"
+            text = f"{word}: {printable(entry.tally.name, 200)}"
             score = matcher.match(text)
-            if score > 0:
+            if score > 0:  # the help is read as markup unless it is Content
                 yield Hit(score, matcher.highlight(text), partial(app.open_force_entry, index),
-                          help=f"Open it in the designer (×{entry.count} in {force.name})")
+                          help=literal(f"Open it in the designer (×{entry.count} in "
+                                       f"{force.name})", 300))
 
 
 def run_on(screen: Screen, action: str):
@@ -71,6 +74,9 @@ def screen_commands(target: Screen) -> Iterable[SystemCommand]:
         yield SystemCommand("Save as…", "Save to another file", run("save_as"))
         formats = or_list(export_choices()[0])
         yield SystemCommand("Export…", f"Export as {formats} (ctrl+e)", run("export"))
+        what = "force list" if target.document_word == "force" else "stat block"
+        yield SystemCommand("Copy as text", f"Put the {what} on the clipboard as Markdown, "
+                            "to paste into a chat (ctrl+l)", run("copy_text"))
         yield SystemCommand("Undo", "Undo the last edit (ctrl+z)", run("undo"))
         yield SystemCommand("Redo", "Redo what was undone (ctrl+y)", run("redo"))
     if isinstance(target, DesignerScreen):

@@ -18,12 +18,13 @@ from typing import Any
 
 from designer.entries import ForceEntry
 from designer.errors import InputError
-from designer.io import load_mapping, save_yaml
+from designer.io import FileStamp, load_mapping, save_yaml
 from designer.roster import Force, load_roster, new_force, roster_data
 from designer.systems import Assessment, GameSystem, examples_dir, system
 from designer.systems.identity import fresh_id
 from designer.tally import Tally
 from designer.tui.history import History
+from designer.tui.ondisk import ForceOnDisk, UnitOnDisk
 from designer.units import LoadedUnit, is_roster_data, load_unit_file, system_of
 
 
@@ -57,9 +58,9 @@ def new_name(game: GameSystem) -> str:
 # --- units ---------------------------------------------------------------------------------
 
 
-class UnitDoc:
-    """One unit being designed: its history, its file, and the assessment of its present
-    snapshot (worked out once per snapshot and kept)."""
+class UnitDoc(UnitOnDisk):
+    """One unit being designed: its history, its file (and what it held: `OnDisk`), and
+    the assessment of its present snapshot (worked out once per snapshot and kept)."""
 
     def __init__(self, unit: Any, *, game: GameSystem, catalog: Any | None = None,
                  path: Path | None = None, exists: bool = True,
@@ -72,6 +73,7 @@ class UnitDoc:
         self.exists = exists and path is not None
         self._assessed: tuple[Any, Assessment] | None = (
             (unit, assessment) if assessment is not None else None)
+        self.remember_disk()
 
     # construction
     @classmethod
@@ -157,16 +159,19 @@ class UnitDoc:
         return LoadedUnit(self.game, self.catalog, self.unit, self.path,
                           _assessment=self.assessment)
 
-    def mark_written(self, path: Path, snapshot: Any) -> None:
+    def mark_written(self, path: Path, snapshot: Any, stamp: FileStamp | None = None) -> None:
         self.path = path
         self.exists = True
         self.history.mark_saved(snapshot)
+        self.remember_disk(stamp)
 
     def save(self, path: Path | None = None, snapshot: Any | None = None) -> Path:
-        """Write `snapshot` (default: the present) atomically; it becomes the saved one."""
+        """Write `snapshot` (default: the present) atomically; it becomes the saved one.
+        ChangedOnDisk when the file was changed since it was read here."""
         target = path or self.path
         if target is None:
             raise InputError("no file to save to; use Save as")
+        self.refuse_outside_change(target)
         snapshot = snapshot if snapshot is not None else self.unit
         save_yaml(target, self.data(snapshot))
         self.mark_written(target, snapshot)
@@ -176,9 +181,10 @@ class UnitDoc:
 # --- forces --------------------------------------------------------------------------------
 
 
-class ForceDoc:
+class ForceDoc(ForceOnDisk):
     """A force being built: a history of the core's immutable `Force` values and its
-    roster file. Edits are the Force's own methods (`with_count`, `without`, ...)."""
+    roster file (and what it held: `OnDisk`). Edits are the Force's own methods
+    (`with_count`, `without`, ...)."""
 
     def __init__(self, force: Force, *, path: Path | None = None, exists: bool = True,
                  example: bool = False) -> None:
@@ -186,6 +192,7 @@ class ForceDoc:
         self.path = path
         self.exists = exists and path is not None
         self.example = example
+        self.remember_disk()
 
     # construction
     @classmethod
@@ -302,16 +309,19 @@ class ForceDoc:
         target = path or self.path
         return roster_data(force, base=target.parent if target else None)
 
-    def mark_written(self, path: Path, snapshot: Force) -> None:
+    def mark_written(self, path: Path, snapshot: Force, stamp: FileStamp | None = None
+                     ) -> None:
         self.path = path
         self.exists = True
         self.example = False
         self.history.mark_saved(snapshot)
+        self.remember_disk(stamp)
 
     def save(self, path: Path | None = None, snapshot: Force | None = None) -> Path:
         target = path or self.path
         if target is None:
             raise InputError("no file to save to; use Save as")
+        self.refuse_outside_change(target)
         snapshot = snapshot or self.force
         save_yaml(target, self.data(snapshot, target))
         self.mark_written(target, snapshot)

@@ -8,29 +8,31 @@ from typing import Any
 
 from textual import work
 
-from designer.errors import InputError, printable
-from designer.settings import Settings, save_settings
+from designer.errors import InputError
+from designer.settings import Settings, config_path, save_settings, writable
+from designer.tui.keymap import checked_keys
+
+MAX_SHOWN = 5  # notifications for the settings file's problems; the rest are counted
 
 
 class KeptSettings:
-    """Mixed into the app, which sets `settings` and `settings_problem` (the one-line
-    reason the file could not be read, when it could not: then it is never written)."""
+    """Mixed into the app, which sets `settings` and `settings_problems` (a line for each
+    problem the file has: while there is one it is never written)."""
 
     settings: Settings
-    settings_problem: str | None
+    settings_problems: list[str]
 
     def apply_settings(self) -> None:
-        """The saved theme and keys; a settings file that could not be read is said once
-        (and left as it is)."""
+        """The saved theme and keys (those that can be applied); each problem of the
+        settings file is said once, and the file left as it is."""
         settings = self.settings
         if settings.theme and settings.theme in self.available_themes:
             self.theme = settings.theme
         if settings.keys:
-            self.set_keymap(settings.keys)
-        if self.settings_problem:
-            self.notify(f"{self.settings_problem} (the defaults are used; the file is left "
-                        "as it is)", title="Settings not read", severity="warning",
-                        timeout=8, markup=False)
+            keys, problems = checked_keys(settings.keys, config_path())
+            self.set_keymap(keys)
+            self.settings_problems += problems
+        self.say_settings_problems()
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         opened = [doc.path for doc in (self._force_doc, self.unit_doc)
                   if doc is not None and doc.path is not None and doc.exists]
@@ -38,6 +40,18 @@ class KeptSettings:
             self.settings = self.settings.with_recent(path)
         if opened:
             self.change_settings(self.settings)
+
+    def say_settings_problems(self) -> None:
+        """A notification for each problem, the first few: `designer --config-path`
+        lists them all."""
+        shown = self.settings_problems[:MAX_SHOWN]
+        more = len(self.settings_problems) - len(shown)
+        for n, problem in enumerate(shown, start=1):
+            last = n == len(shown)
+            tail = (f" (and {more} more: designer --config-path lists them)"
+                    if last and more else "")
+            self.notify(problem + tail, title="Settings", severity="warning", timeout=10,
+                        markup=False)
 
     def _theme_changed(self, theme: Any) -> None:
         if theme.name != self.settings.theme:
@@ -49,14 +63,13 @@ class KeptSettings:
 
     def change_settings(self, settings: Settings) -> None:
         self.settings = settings
-        if self.settings_problem is None:
+        if writable(self.settings_problems):
             self._save_settings(settings)
 
     @work(thread=True, exclusive=True, group="settings")
     def _save_settings(self, settings: Settings) -> None:
         try:
             save_settings(settings)
-        except (InputError, OSError) as exc:
-            message = exc.shown() if isinstance(exc, InputError) else printable(str(exc))
-            self.call_from_thread(self.notify, message, title="Settings not saved",
+        except InputError as exc:
+            self.call_from_thread(self.notify, exc.shown(), title="Settings not saved",
                                   severity="warning", markup=False)

@@ -8,7 +8,8 @@ from typing import Any
 from textual import work
 from textual.screen import Screen
 
-from designer.errors import InputError, printable
+from designer.errors import InputError
+from designer.escaping import printable
 from designer.tui.screens.base import DocumentScreen
 from designer.tui.screens.designer import DesignerScreen
 
@@ -46,7 +47,7 @@ class QuitGuard:
             self.exit()
             return
         savable = self._savable()
-        listing = "\n".join(f"  • {label}" for label in lost)
+        listing = "\n".join(f"  • {printable(label, 200)}" for label in lost)
         choices = [("discard", "Quit without saving", "error"), ("cancel", "Cancel", "default")]
         note = ""
         if savable:
@@ -75,10 +76,16 @@ class QuitGuard:
         return not (force_dirty and self.force_doc.path is None)
 
     def save_all_and_quit(self) -> None:
+        """Save what is unsaved and quit; a file changed outside since it was read here
+        is not overwritten, and the app stays for the user to choose (ctrl+s)."""
         screens = self.document_screens()
-        for screen in screens:
-            if isinstance(screen, DesignerScreen):
-                screen.save_for_quit()
+        try:
+            for screen in screens:
+                if isinstance(screen, DesignerScreen):
+                    screen.save_for_quit()
+        except InputError as exc:
+            self.notify(exc.shown(), title="Not saved", severity="error", timeout=10)
+            return
         self._write_and_exit([s.doc for s in screens if isinstance(s, DesignerScreen)
                               and s.doc.dirty and s.doc.path is not None]
                              + ([self.force_doc] if self.force_doc.dirty else []))

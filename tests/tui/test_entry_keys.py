@@ -30,7 +30,7 @@ def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def clock(monkeypatch: pytest.MonkeyPatch) -> list[float]:
     """The keys' clock, moved by hand: `clock[0] += 2` is a two-second pause."""
     now = [1000.0]
-    monkeypatch.setattr(keys, "key_clock", lambda: now[0])
+    monkeypatch.setattr(keys, "key_clock", lambda event: now[0])
     return now
 
 

@@ -144,3 +144,22 @@ async def test_a_card_out_of_view_catches_up_when_it_comes_back(tmp_path, monkey
         assert str(card.border_subtitle) == f"{app.screen.doc.tally.total} pts"
         assert card.lines_at(card.content_size.width) == card.lay_out(
             card.content_size.width)
+
+
+def test_the_card_preview_never_breaks_a_box_across_lines():
+    """'[ ] [ ]' wraps between boxes, never inside one ('[' at one line's end)."""
+    from textual.content import Content
+
+    from designer.tui.widgets.card import wrap_keeping_boxes
+
+    line = Content.assemble(("HP: ", "bold"), "Ash Crawler " + " ".join(["[ ]"] * 14))
+    for width in (12, 21, 30, 34):
+        lines = [piece.plain for piece in wrap_keeping_boxes(line, width)]
+        assert all(len(text) <= width for text in lines), width
+        assert " ".join(lines) == line.plain
+        assert all(text.count("[") == text.count("]") for text in lines)
+    assert [p.plain for p in wrap_keeping_boxes(line, 30)] == [
+        "HP: Ash Crawler [ ] [ ] [ ]", "[ ] [ ] [ ] [ ] [ ] [ ] [ ]", "[ ] [ ] [ ] [ ]"]
+    assert wrap_keeping_boxes(line, 30)[0].spans[0].style == "bold"  # styles kept
+    assert [p.plain for p in wrap_keeping_boxes(Content("x" * 25 + " yy"), 10)] == [
+        "x" * 10, "x" * 10, "xxxxx yy"]

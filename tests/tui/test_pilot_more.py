@@ -122,7 +122,7 @@ async def test_export_of_a_force_exports_the_force_on_screen(here, fake_export):
         await pilot.pause()
         await pilot.press("ctrl+e")
         await pilot.pause()
-        await pilot.press("right", "right", "enter")  # md, in the default folder
+        await pilot.press("right", "right", "right", "right", "enter")  # md, in exports/
         await settle(pilot, app)
     doc = fake_export[0]["doc"]
     assert (doc.kind, doc.name, fake_export[0]["fmt"]) == ("roster", "Northern Raid", "md")
@@ -431,7 +431,10 @@ async def test_the_palette_draws_from_the_system(here):
         assert [t for t in titles if t.startswith("Step ")] == [
             "Step 1: Dice", "Step 2: Bumps", "Step 3: Range", "Step 4: Athletics",
             "Step 5: Equipment", "Step 6: Abilities", "Step 7: Types", "Step 8: Tally"]
-        assert titles["Export…"] == "Export as pdf, html, md, txt, json or yaml (ctrl+e)"
+        assert titles["Export…"] == ("Export as pdf, html, list, list-html, md, txt, json or "
+                                     "yaml (ctrl+e)")
+        assert titles["Copy as text"] == ("Put the stat block on the clipboard as Markdown, "
+                                          "to paste into a chat (ctrl+l)")
         assert titles["Help"] == "Keys and the eight steps (f1)"
         assert titles["Catalog browser"] == "Abilities, equipment, types and saves (f3)"
         # the file keeps no id yet: the one derived from system and name, until saved

@@ -36,22 +36,25 @@ def test_config_path_is_printed(settings_file, capsys):
 
 
 def test_defaults_then_a_round_trip_keeping_comments(settings_file):
-    assert load_settings() == (Settings(), None)
+    assert load_settings() == (Settings(), [])
     settings_file.write_text("# my settings\ntheme: nord  # the dark one\n")
-    settings, problem = load_settings()
-    assert (settings.theme, settings.paper, problem) == ("nord", "a4", None)
+    settings, problems = load_settings()
+    assert (settings.theme, settings.paper, problems) == ("nord", "a4", [])
     save_settings(settings.model_copy(update={"paper": "letter", "points_cap": 400}))
     assert settings_file.read_text() == ("# my settings\ntheme: nord  # the dark one\n"
                                          "paper: letter\npoints_cap: 400\n")
 
 
-def test_a_bad_file_is_one_line_and_the_defaults(settings_file):
-    settings_file.write_text("paper: a5\nkeys: {quit: 3}\nzoom: 2\n")
-    settings, problem = load_settings()
-    assert settings == Settings()
-    assert problem.startswith(f"{settings_file}: ")
-    assert "paper" in problem and "keys.quit" in problem and "zoom: unknown field" in problem
-    assert "\n" not in problem
+def test_each_bad_setting_is_one_line_and_its_default(settings_file):
+    settings_file.write_text("paper: a5\nkeys: {quit: 3, help: f2}\nzoom: 2\ntheme: nord\n")
+    settings, problems = load_settings()
+    assert settings == Settings(theme="nord", keys={"help": "f2"})
+    assert problems == [
+        f"{settings_file}: paper: expected one of 'a4' or 'letter', got 'a5'; the default "
+        "is used",
+        f"{settings_file}: keys.quit: expected text, got 3; 'quit' keeps its default keys",
+        f"{settings_file}: zoom: unknown field 'zoom'; expected one of: theme, paper, "
+        "points_cap, recent, keys; it is ignored"]
 
 
 def test_recent_files_keep_the_newest_ten_once(tmp_path):
@@ -119,7 +122,9 @@ async def test_a_bad_settings_file_is_said_and_left_alone(settings_file, tmp_pat
     app = build_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert any(n.title == "Settings not read" for n in app._notifications)
+        assert [n.message for n in app._notifications if n.title == "Settings"] == [
+            f"{settings_file}: not valid YAML: did not find expected ',' or ']' (line 2, "
+            "column 1); the defaults are used and the file is left as it is"]
         app.theme = "gruvbox"
         await app.workers.wait_for_complete()
     assert settings_file.read_text() == "theme: [nord\n"
@@ -136,3 +141,50 @@ def test_the_help_lists_every_binding_id_the_keys_setting_takes():
     assert len(ids) == len(set(ids))
     settings = dict(keys_for(system("opentactics"), ids=ids))["Settings"][0][1]
     assert settings.endswith("ids: " + ", ".join(ids))
+
+
+@pytest.mark.tui
+async def test_keys_the_app_cannot_use_are_said_and_ctrl_q_still_quits(settings_file,
+                                                                       tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    text = ("keys: {help: ctrl+q, open: ctrl+q, save: ctrl+q, export: ctrl+q, quitt: f9, "
+            "add: 'ctrl+qq'}\n")
+    settings_file.write_text(text)
+    app = build_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        said = [n.message for n in app._notifications if n.title == "Settings"]
+        assert said == [
+            f"{settings_file}: keys.quitt: unknown binding id 'quitt' (did you mean quit?); "
+            "the ids are listed in the help (f1); it is ignored",
+            f"{settings_file}: keys.add: 'ctrl+qq' is not a key name (write e.g. ctrl+q, "
+            "f10, shift+tab); 'add' keeps its default keys",
+            f"{settings_file}: keys: ctrl+q is given to quit, help, open, save and export on "
+            "one screen; help, open, save and export keep their default keys"]
+        app.theme = "gruvbox"  # a change the app would keep: the file is left as it is
+        await app.workers.wait_for_complete()
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    assert app.return_code == 0 and not app.is_running
+    assert settings_file.read_text() == text
+
+
+@pytest.mark.tui
+async def test_a_settings_path_in_a_loop_of_links_never_stops_the_app(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a.yaml").symlink_to(tmp_path / "b.yaml")
+    (tmp_path / "b.yaml").symlink_to(tmp_path / "a.yaml")
+    monkeypatch.setenv("DESIGNER_CONFIG", str(tmp_path / "a.yaml"))
+    unit = tmp_path / "witch.yaml"
+    unit.write_text((examples_dir() / "units" / "steam-witch.yaml").read_text())
+    app = build_app(unit_path=unit, start="edit")  # an opened file is a recent one to keep
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.theme = "gruvbox"
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.is_running
+        assert [n.message for n in app._notifications if n.title == "Settings"] == [
+            f"{tmp_path / 'a.yaml'}: cannot read: Too many levels of symbolic links; the "
+            "defaults are used and the file is left as it is"]
+    assert (tmp_path / "a.yaml").is_symlink() and (tmp_path / "b.yaml").is_symlink()

@@ -48,12 +48,18 @@ async def test_equipment_bumps_say_where_they_are_counted(tmp_path, monkeypatch)
         screen = app.screen
         equipment = screen.figures(screen.view())[4]
         assert equipment.label == "5 Equipment" and equipment.points is None
-        assert [(line.item, line.points) for line in equipment.lines] == [
-            ("Melee DEF +2 (Heavy Armor) → step 2", 6),
-            ("Ballistic DEF +2 (Heavy Armor) → step 2", 6)]
+        # priced under step 2: said so, with no number of its own
+        assert equipment.lines == [("Melee DEF +2 (Heavy Armor) (priced in step 2)", ""),
+                                   ("Ballistic DEF +2 (Heavy Armor) (priced in step 2)", "")]
         shown = " ".join(str(screen.query_one("#tally-steps").render()).split())
-        assert "Ballistic DEF +2 (Heavy Armor) → 6 step 2" in shown  # wrapped, not cut
+        assert "Ballistic DEF +2 (Heavy Armor) (priced in step 2)" in shown
         assert "2 Bumps 12" in shown
+        # every number the panel shows adds up to the total it shows
+        steps = [f.points for f in screen.figures(screen.view()) if f.points is not None]
+        total = screen.view().tally.total
+        assert sum(steps) == total
+        numbers = [int(word) for word in shown.split() if word.isdigit()]
+        assert sum(numbers) - sum(range(1, 8)) == total  # less the steps' own numbers
 
 
 @pytest.mark.parametrize(("size", "beside", "on_last_step"), [

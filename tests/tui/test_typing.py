@@ -24,7 +24,7 @@ SIZE = (120, 40)
 def clock(monkeypatch: pytest.MonkeyPatch) -> list[float]:
     """The keys' clock, moved by hand: `clock[0] += 2` is a two-second pause."""
     now = [1000.0]
-    monkeypatch.setattr(keys, "key_clock", lambda: now[0])
+    monkeypatch.setattr(keys, "key_clock", lambda event: now[0])
     return now
 
 

@@ -54,7 +54,8 @@ from designer.export.battlescribe.forces import cost_names, force_specs, spec_ke
 from designer.export.battlescribe.reading import KINDS, kind_of, read_document, read_index
 from designer.export.battlescribe.rosters import Fielded, RosterHead, roster
 from designer.export.document import ExportDoc
-from designer.io import write_atomic
+from designer.io import write_all
+from designer.points import has_points
 from designer.systems import Assessment, GameSystem, Progress
 from designer.systems.identity import derived_id
 
@@ -137,15 +138,11 @@ def export_battlescribe(docs: Sequence[ExportDoc], *, out: Path, overwrite: bool
 
 def write_files(files: Sequence[tuple[Path, bytes]],
                 wrote: Callable[[Path], None] | None = None) -> list[Path]:
-    """Write each (path, bytes) atomically, in order: the one place this export writes,
-    so that writing several files can be made all-or-nothing here."""
-    written = []
-    for target, payload in files:
-        try:
-            written.append(write_atomic(target, payload))
-        except OSError as exc:
-            raise InputError(f"cannot write: {exc.strerror or exc}", file=target) from None
-        if wrote is not None:
+    """Write every (path, bytes) or none (`designer.io.write_all`: a full disk part way
+    leaves the folder as it was): the one place this export writes."""
+    written = write_all(dict(files))
+    if wrote is not None:
+        for target in written:
             wrote(target)
     return written
 
@@ -162,7 +159,7 @@ def _game(docs: Sequence[ExportDoc]) -> GameSystem:
             raise InputError(f"is {game.TITLE}, {docs[0].name} is {games[0].TITLE}; export "
                              "the files of one system together", file=doc.source)
     game = games[0]
-    if not game.PRICED:
+    if not has_points(game):
         raise InputError(f"{game.TITLE} defines no points, so there is nothing to cost in "
                          "BattleScribe; nothing written", file=docs[0].source,
                          field="--format")

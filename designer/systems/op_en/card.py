@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from designer.card import Card, Entry, Row, Section, Stat, Table, Tag, text
+from designer.card import Card, Entry, Row, Section, Stat, Table, Tag, boxes, text
 from designer.systems import Assessment
 from designer.systems.op_en.catalog import (
     DIE_STATS,
@@ -26,12 +26,23 @@ SHORT_COLUMNS = ("MOV", "FGT", "TGH", "SHT", "AGI", "INT", "GRT", "BDY", "CST")
 
 
 def stat_text(stat: str, value: int | None) -> str:
-    """'5"' for Move, 'd8' for a die stat, '8' for Body, '-' when not set."""
+    """'5"' for Move, a die stat as the book writes its Die Level ('d8'; 'd12+' above
+    d12, 'd3' below d4), '8' for Body, '-' when not set."""
     if value is None:
         return "-"
     if stat == "move":
         return f'{value}"'
-    return f"d{value}" if stat in DIE_STATS else str(value)
+    if stat not in DIE_STATS:
+        return str(value)
+    return "d12+" if value > 12 else "d3" if value < 4 else f"d{value}"
+
+
+def change_text(stat: str, change: int) -> str:
+    """What a Form or Trait changed: a die stat by Die Levels ('+1 lvl', one level being
+    2), so it never reads as a bonus to the roll; another stat by its value ('+1')."""
+    if stat in DIE_STATS and change % 2 == 0:
+        return f"{change // 2:+d} lvl"
+    return f"{change:+d}"
 
 
 def test_text(entry: Talent | UniversalSkill) -> str:
@@ -66,7 +77,7 @@ def _talent(picked: Picked) -> Entry:
                  (("AR", entry.ar), ("CR", entry.cr), ("tokens", entry.tokens)) if value]
     summary = (picked.choice.text if picked.choice and picked.choice.text else
                getattr(entry, "summary", "") or ("custom" if picked.custom else ""))
-    return Entry(talent_title(picked), " · ".join(note), summary.strip())
+    return Entry(talent_title(picked), " · ".join(note), summary.strip(), rule=picked.name)
 
 
 def _item(picked: Picked) -> Entry:
@@ -110,12 +121,14 @@ def unit_card(assessment: Assessment) -> Card:
         Section("Form and Trait", tuple(
             [Entry(f.name, f"Form {f.cost}", f.summary) for f in final.forms]
             + [Entry(t.name, f"Trait {t.cost}", t.summary) for t in final.traits]),
-            short="Form", compact=True, key="form_trait"),
-        Section("Skills", tuple(_talent(p) for p in final.skills), key="skills"),
-        Section("Abilities", tuple(_talent(p) for p in final.abilities), key="abilities"),
+            short="Form", compact=True, key="form_trait", glossary=True),
+        Section("Skills", tuple(_talent(p) for p in final.skills), key="skills",
+                glossary=True),
+        Section("Abilities", tuple(_talent(p) for p in final.abilities), key="abilities",
+                glossary=True),
         Section("Equipment", tuple(gear), key="equipment"),
-        Section("Damage Received", (Entry(" ".join(["[ ]"] * body)),) if body else (),
-                short="Damage", compact=True),
+        Section("Damage Received", (Entry(boxes(body)),) if body else (),
+                short="Damage", compact=True, record=True),
     ]
     if unit.notes:
         blocks.append(Section("Notes", (Entry(unit.notes.strip()),), compact=True))
@@ -139,7 +152,8 @@ def _modifier_row(final: Final) -> Row | None:
             changes[stat] = changes.get(stat, 0) + value
     if not any(changes.values()):
         return None
-    cells = (*(text(f"{changes[s]:+d}" if changes.get(s) else "", "muted") for s in STATS),
+    cells = (*(text(change_text(s, changes[s]) if changes.get(s) else "", "muted")
+               for s in STATS),
              text(""))
     return Row("Form and Trait changes", cells, short="", tone="muted", sub=True)
 

@@ -35,7 +35,6 @@ def bundled_settings(root: Path | None = None) -> list[str]:
         if folder.is_dir() else []
 
 
-@persistent
 def load_catalog(root: Path) -> Catalog:
     """The catalog in `root`: an Op-En catalog folder (core.yaml and settings/), loaded
     with its default setting, or a setting folder (setting.yaml), loaded with the core
@@ -92,6 +91,7 @@ def _core_for(folder: Path) -> Path:
     return (bundled_root() / "core.yaml").resolve()
 
 
+@persistent(Core)
 def _load_core(path: Path) -> Core:
     data = load_mapping(path, "Op-En core catalog")
     refuse_boolean_keys(data, path, BOOLEAN_FIX)
@@ -99,9 +99,16 @@ def _load_core(path: Path) -> Core:
 
 
 @cache
-@persistent
 def _load(core_path: Path, folder: Path, ref: str) -> Catalog:
     """Core and setting, loaded once per process for each pair of paths."""
+    catalog = Catalog(_read_setting(core_path, folder), ref, folder)
+    _cross_check(catalog, folder)
+    return catalog
+
+
+@persistent(CatalogModel)
+def _read_setting(core_path: Path, folder: Path) -> CatalogModel:
+    """The core with the setting in `folder` applied, every file validated."""
     core_data = load_mapping(core_path, "Op-En core catalog")
     refuse_boolean_keys(core_data, core_path, BOOLEAN_FIX)
     validate(Core, core_data, file=core_path)
@@ -120,9 +127,7 @@ def _load(core_path: Path, folder: Path, ref: str) -> Catalog:
         refuse_boolean_keys(part, path, BOOLEAN_FIX)
         loaded = validate(model, part, file=path)
         parts.update({key: getattr(loaded, key) for key in type(loaded).model_fields})
-    catalog = Catalog(CatalogModel.model_construct(**parts), ref, folder)
-    _cross_check(catalog, folder)
-    return catalog
+    return CatalogModel.model_construct(**parts)
 
 
 def _merged(base: dict[str, Any], overrides: dict[str, Any]) -> dict[str, Any]:

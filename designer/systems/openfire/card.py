@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from designer.card import Card, Entry, Row, Section, Stat, Table, Tag, text
+from designer.card import Card, Entry, Row, Section, Stat, Table, Tag, boxes, text
 from designer.systems import Assessment
 from designer.systems.openfire.cost import Final
 from designer.systems.openfire.fold import Arm, Figure, Shot
@@ -132,8 +132,6 @@ def _loadout(fig: Figure, squad: bool) -> Entry:
         parts.append(", ".join(dict.fromkeys(own)))
     if fig.weapons:
         parts.append("carries " + ", ".join(_arm_title(a) for a in fig.weapons))
-    if fig.upgrades:
-        parts.append("upgrades " + ", ".join(t.name for t in fig.upgrades))
     return Entry(fig.name + (f" ×{fig.count}" if fig.count > 1 else ""),
                  "leader" if fig.leader and squad else "",
                  "; ".join(parts) or "no rules or weapons")
@@ -157,10 +155,10 @@ def _summaries(final: Final) -> list[Entry]:
 
 def _boxes(fig: Figure) -> Entry:
     hp = max(0, fig.hp or 0)
-    boxes = " ".join(["[ ]"] * hp) if hp <= MAX_BOXES else f"{hp} HP"
+    track = boxes(hp) if hp <= MAX_BOXES else f"{hp} HP"
     if fig.count == 1:
-        return Entry(f"{fig.name} {boxes}")
-    return Entry(f"{fig.name} ×{fig.count}, each {boxes}")
+        return Entry(f"{fig.name} {track}")
+    return Entry(f"{fig.name} ×{fig.count}, each {track}")
 
 
 def unit_card(assessment: Assessment, attribution: str) -> Card:
@@ -176,6 +174,10 @@ def unit_card(assessment: Assessment, attribution: str) -> Card:
         blocks.append(Table(WEAPON_COLUMNS, tuple(_weapon_rows(arms)), key="weapons"))
     blocks += _stats(final)
     blocks.append(Section("Models", tuple(_loadout(f, squad) for f in final.figures)))
+    upgraded = [Entry(f.name, "", ", ".join(t.name for t in f.upgrades))
+                for f in final.figures if f.upgrades]
+    if upgraded:  # what they change is on the card already: its rules, weapons, values
+        blocks.append(Section("Upgrades", tuple(upgraded), compact=True, on_card=False))
     weapon_rules = [Entry(_arm_title(a), _shot_rules(a)) for a in arms
                     if any(s.rules for s in a.shots)]
     if weapon_rules:
@@ -183,23 +185,25 @@ def unit_card(assessment: Assessment, attribution: str) -> Card:
                               compact=True))
     if unit.abilities:
         blocks.append(Section("Abilities", tuple(Entry(a.name, "", a.text)
-                                                 for a in unit.abilities), key="abilities"))
+                                                 for a in unit.abilities), key="abilities",
+                              glossary=True))
     if catalog.mode == "listed":
         cost = Entry(f"module-listed ({catalog.module.module})"  # type: ignore[union-attr]
                      + (f"; some by {catalog.costing.costing}" if any(
                          i.code == "W-OF-FORMULA-PRICED" for i in tally.issues) else ""))
     else:
         cost = Entry(f"{catalog.costing.costing}: {catalog.costing.label}")
-    blocks.append(Section("Points", (cost,), compact=True))
-    blocks.append(Section("Rules credit", (Entry(attribution),), short="Rules", compact=True))
+    # the tags name how the unit was priced; the record sheet and text exports say more
+    blocks.append(Section("Points", (cost,), compact=True, on_card=False))
     blocks.append(Section("Hit points", tuple(_boxes(f) for f in final.figures),
-                          short="HP", compact=True))
-    blocks.append(Section("Stress", (Entry("[ ] [ ] [ ]", "0-3; -1 MOV and SKL each"),),
-                          compact=True))
+                          short="HP", compact=True, record=True))
+    blocks.append(Section("Stress", (Entry(boxes(3), "0-3; -1 MOV and SKL each"),),
+                          compact=True, record=True))
     if unit.notes:
         blocks.append(Section("Notes", (Entry(unit.notes.strip()),), compact=True))
+    # the rules the models and weapons name, defined once in a printout's glossary
     blocks.append(Section("Rule summaries", tuple(_summaries(final)), short="Summaries",
-                          key="rules"))
+                          key="rules", on_card=False, glossary=True))
     tags = [Tag(final.category or "no category", keyword=final.category is not None),
             Tag(final.source, keyword=False)]
     tags.append(Tag(catalog.title if catalog.module else "core rules only", "muted",
@@ -209,7 +213,7 @@ def unit_card(assessment: Assessment, attribution: str) -> Card:
     elif any(f.vehicle for f in final.figures):
         tags.append(Tag("Vehicle", "highlight"))
     return Card(unit.name, tally.total, SHORT, tuple(tags), tuple(blocks), tally,
-                final=final_data(final))
+                credit=attribution, final=final_data(final))
 
 
 def final_data(final: Final) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from designer.systems.openfire.catalog import Catalog
 from designer.systems.openfire.formats import CoreFile, Costing
 from designer.systems.openfire.formula import FormulaError, parse, parse_rule_cost
 from designer.systems.openfire.modcheck import check_module, check_rules
-from designer.systems.openfire.module import Module
+from designer.systems.openfire.module import CatalogModel, Module
 
 #: the names a costing file's formulas may use: what the engine supplies (cost.py)
 PER_MODEL_VARIABLES = frozenset({"EW", "FAIL_REF", "HP", "MOV", "ADV", "FLY", "VEH", "P_CMD",
@@ -45,8 +45,20 @@ def load_catalog(root: Path) -> Catalog:
 
 
 @cache
-@persistent
 def _load(root: Path) -> Catalog:
+    model = _read_core(root)
+    return Catalog(model.core, model.costing, None, None, _bundled(root), root)
+
+
+def _bundled(root: Path) -> tuple[str, ...]:
+    """The ids of the modules shipped beside the core."""
+    modules = root / "modules"
+    return tuple(sorted(p.stem for p in modules.glob("*.yaml"))) if modules.is_dir() else ()
+
+
+@persistent(CatalogModel)
+def _read_core(root: Path) -> CatalogModel:
+    """The core and the costing files, validated and cross-checked."""
     core_path = root / "core.yaml"
     core = validate(CoreFile, _read(core_path, "Open Fire core catalog"), file=core_path)
     check_rules(core.rules, core_path, "rules", set())
@@ -59,10 +71,7 @@ def _load(root: Path) -> Catalog:
     if core.default_costing not in costings:
         raise InputError(f"no costing file '{core.default_costing}' in {folder}",
                          file=core_path, field="default_costing")
-    modules = root / "modules"
-    bundled = tuple(sorted(p.stem for p in modules.glob("*.yaml"))) if modules.is_dir() \
-        else ()
-    return Catalog(core, costings, None, None, bundled, root)
+    return CatalogModel.model_construct(core=core, costing=costings, module=None)
 
 
 def with_module(base: Catalog, ref: Any, file: str | Path | None = None,
@@ -99,13 +108,20 @@ def _core_only(base: Catalog) -> Catalog:
 
 
 @cache
-@persistent
 def _with(root: Path, path: Path, ref: str) -> Catalog:
+    model = _read_module(root, path)
+    return Catalog(model.core, model.costing, model.module, ref, _bundled(root), root)
+
+
+@persistent(CatalogModel)
+def _read_module(root: Path, path: Path) -> CatalogModel:
+    """The core and costing files with the module at `path`, validated and
+    cross-checked."""
     core = _load(root)
     module = validate(Module, _read(path, "Open Fire module"), file=path)
-    catalog = Catalog(core.core, core.costings, module, ref, core.bundled, root)
-    check_module(module, catalog, path)
-    return catalog
+    check_module(module, Catalog(core.core, core.costings, module, None, core.bundled, root),
+                 path)
+    return CatalogModel.model_construct(core=core.core, costing=core.costings, module=module)
 
 
 def _check_costing(costing: Costing, core: CoreFile, path: Path) -> None:

@@ -43,7 +43,7 @@ def unit_card(assessment: Assessment, short: str) -> Card:
                      icon="wing" if final.flies else "", note="flies" if final.flies else "",
                      detail="athletics cost doubled" if final.flies else "")
     abilities = Section("Abilities", tuple(_ability(p) for p in final.abilities),
-                        key="abilities")
+                        key="abilities", glossary=True)
     gear = Section("Equipment", _gears(unit, final), short="Gear", compact=True,
                    key="equipment")
     from_items = Section("Bumps from equipment", _item_bumps(final), compact=True,
@@ -68,7 +68,7 @@ def _ability(picked: PickedAbility) -> Entry:
     name = _ability_name(picked)
     title = name if choice.rank is None else f"{name} {choice.rank}"
     note = f"from {picked.source}" if picked.source else "custom" if custom else ""
-    return Entry(title, note, summary.strip())
+    return Entry(title, note, summary.strip(), rule=name)
 
 
 def _gears(unit: Unit, final: Final) -> tuple[Entry, ...]:

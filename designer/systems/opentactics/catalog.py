@@ -300,27 +300,33 @@ class Catalog:
         return self.dice_words[dice] if 0 <= dice < len(self.dice_words) else ""
 
 
-_FILE_MODELS: dict[str, type[BaseModel]] = {
-    "abilities": AbilitiesFile,
-    "equipment": EquipmentFile,
-    "types": TypesFile,
-    "costs": CostsFile,
-    "saves": SavesFile,
-}
+class CatalogFiles(_Strict):
+    """Every catalog file, validated: what the catalog cache keeps."""
+
+    abilities: AbilitiesFile
+    equipment: EquipmentFile
+    types: TypesFile
+    costs: CostsFile
+    saves: SavesFile
 
 
-@persistent
 def load_catalog(root: Path) -> Catalog:
     """Load and validate every catalog file under `root`; the first problem is raised."""
+    files = _read_files(root)
+    catalog = Catalog(**{name: getattr(files, name) for name in CATALOG_FILES}, root=root)
+    _cross_check(catalog, root)
+    return catalog
+
+
+@persistent(CatalogFiles)
+def _read_files(root: Path) -> CatalogFiles:
     parts = {}
     for name in CATALOG_FILES:
         path = root / f"{name}.yaml"
         data = load_mapping(path, f"{name} catalog")
         refuse_boolean_keys(data, path, "write pool: melee_off (or quote the key)")
-        parts[name] = validate(_FILE_MODELS[name], data, file=path)
-    catalog = Catalog(**parts, root=root)
-    _cross_check(catalog, root)
-    return catalog
+        parts[name] = validate(CatalogFiles.model_fields[name].annotation, data, file=path)
+    return CatalogFiles.model_construct(**parts)
 
 
 def _cross_check(catalog: Catalog, root: Path) -> None:

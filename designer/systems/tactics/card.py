@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from designer.card import Card, Cell, Entry, Row, Section, Stat, Table, Tag, dice, text
+from designer.card import BOX, Card, Cell, Entry, Row, Section, Stat, Table, Tag, dice, text
 from designer.systems import Assessment
 from designer.systems.tactics.models import Action, Sheet
 from designer.systems.tactics.reference import (
@@ -25,7 +25,6 @@ from designer.systems.tactics.reference import (
 from designer.systems.tactics.rules import Final, FinalWeapon, written
 
 SHORT = "TACTICS \u00b7 no points"
-BOX = "[ ]"
 TRACK = 10  # boxes to a row of a track
 MAX_SHIELD_ROWS = 2
 UNUSED = "x"  # a box the track does not reach
@@ -90,7 +89,8 @@ def _turn(final: Final) -> Table:
                                *(text(penalty_text(final.table, n) or "no penalty", "muted")
                                  for n in range(presses))), short="", sub=True)
     return Table(columns, (row, small), ("ACT", "RCT", *(f"P{n}" for n in range(1, presses
-                                                                              + 1))))
+                                                                              + 1))),
+                 record=True)
 
 
 def _attributes(sheet: Sheet, final: Final) -> list[Stat]:
@@ -130,7 +130,7 @@ def _track(final: Final) -> Table:
         rows.append(Row(label, _boxes(wounds - start), short="Wounds" if start == 0
                         else f"{start + 1}-{start + TRACK}", tone="attack"))
     columns = tuple(str(n) for n in range(1, TRACK + 1))
-    return Table(columns, tuple(rows))
+    return Table(columns, tuple(rows), record=True)
 
 
 def _boxes(left: int) -> tuple[Cell, ...]:
@@ -168,10 +168,11 @@ def _weapons(sheet: Sheet, final: Final) -> Table:
 
 def _area_notes(final: Final) -> Section:
     """What each area effect does, for the roomier exports (not on the printed sheet)."""
-    entries = [Entry(f"{w.name}: {a.label}", "", AREA_TEXT[a.key])
+    entries = [Entry(f"{w.name}: {a.label}", "", AREA_TEXT[a.key],
+                     rule=a.key[:1].upper() + a.key[1:])
                for w in final.weapons for a in w.areas]
     entries += [Entry(w.name, "", w.text) for w in final.weapons if w.text]
-    return Section("Weapon notes", tuple(entries), on_card=False)
+    return Section("Weapon notes", tuple(entries), on_card=False, glossary=True)
 
 
 def _weapon_note(fw: FinalWeapon) -> str:
@@ -185,7 +186,7 @@ def _weapon_note(fw: FinalWeapon) -> str:
 
 def _actions(label: str, actions: list[Action], short: str = "") -> Section:
     return Section(label, tuple(Entry(a.name, "", a.text) for a in actions), short=short,
-                   compact=True)
+                   compact=True, glossary=True)
 
 
 def _rules(final: Final) -> Section:

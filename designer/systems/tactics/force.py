@@ -187,8 +187,8 @@ def side_facts(members: Sequence[Member], fields: Mapping[str, Any]) -> list[Fac
     for side in order:
         creatures, actions, shields, wounds = totals.get(side, [0, 0, 0, 0])
         key, label = side_key(side), side[:1].upper() + side[1:]
-        out += [Fact(f"{key}_creatures", f"{label} creatures", creatures),
-                Fact(f"{key}_actions", f"{label} actions a turn", actions),
-                Fact(f"{key}_shields", f"{label} shield points", shields),
-                Fact(f"{key}_wounds", f"{label} wound capacity", wounds)]
+        out += [Fact(f"{key}_creatures", f"{label} creatures", creatures, label),
+                Fact(f"{key}_actions", f"{label} actions a turn", actions, label),
+                Fact(f"{key}_shields", f"{label} shield points", shields, label),
+                Fact(f"{key}_wounds", f"{label} wound capacity", wounds, label)]
     return out

@@ -100,11 +100,15 @@ def load_catalog(root: Path) -> Catalog:
 
 
 @cache
-@persistent
 def _load(path: Path, ref: str | None) -> Catalog:
+    return Catalog(_read_settings(path), path, ref)
+
+
+@persistent(TableSettings)
+def _read_settings(path: Path) -> TableSettings:
     data = load_mapping(path, "TACTICS table settings")
     refuse_boolean_keys(data, path)
-    return Catalog(validate(TableSettings, data, file=path), path, ref)
+    return validate(TableSettings, data, file=path)
 
 
 def resolve_table(ref: Any, file: str | Path | None) -> Catalog | None:

@@ -1,5 +1,6 @@
 """What the unit designer and the forces screen share: a document with undo and redo,
-save (atomic, in a worker), save as, and export."""
+save (atomic, in a worker, asking first when the file was changed outside since it was
+read), save as, and export."""
 
 from __future__ import annotations
 
@@ -14,8 +15,9 @@ from textual.reactive import Reactive
 from textual.screen import Screen
 
 from designer.errors import InputError
-from designer.io import save_yaml
+from designer.io import FileStamp, file_stamp, save_yaml
 from designer.tui.documents import display_path
+from designer.tui.ondisk import ChangedOnDisk
 
 #: undo and export are in the help, the palette and (export) the last step's buttons: the
 #: footer keeps to what fits 80 columns
@@ -28,6 +30,9 @@ DOCUMENT_BINDINGS = [
             tooltip="redo what was undone"),
     Binding("ctrl+e", "export", "Export", priority=True, show=False, id="export",
             tooltip="export"),
+    Binding("ctrl+l", "copy_text", "Copy", priority=True, show=False, id="copy-text",
+            tooltip="copy as text: the design's stat block (Markdown) onto the clipboard, "
+                    "to paste into a chat"),
 ]
 
 
@@ -112,15 +117,24 @@ class DocumentScreen(Screen):
         self.app.push_screen(PathDialog(f"Save {self.document_name()} as", mode="save",
                                         value=value, current=current, folder=folder), chosen)
 
-    def start_save(self, path: Path, then: Callable[[], Any] | None = None) -> None:
+    def start_save(self, path: Path, then: Callable[[], Any] | None = None,
+                   overwrite: bool = False) -> None:
+        """Write the document to `path` in a worker; when that is its own file and it
+        was changed outside since it was read here, ask first (unless `overwrite`)."""
         snapshot = self.doc.history.present
-        self._save_worker(path, snapshot, self.doc.data(snapshot, path), then)
+        self._save_worker(path, snapshot, self.doc.data(snapshot, path), then, overwrite)
 
     @work(thread=True, group="save")
     def _save_worker(self, path: Path, snapshot: Any, data: dict[str, Any],
-                     then: Callable[[], Any] | None) -> None:
+                     then: Callable[[], Any] | None, overwrite: bool) -> None:
         try:
+            if not overwrite:
+                self.doc.refuse_outside_change(path)
             save_yaml(path, data)
+            stamp = file_stamp(path)
+        except ChangedOnDisk:
+            self.app.call_from_thread(self.ask_outside_change, path, then)
+            return
         except InputError as exc:
             self.app.call_from_thread(self.notify, exc.shown(),
                                       title="Not saved", severity="error", markup=False)
@@ -129,10 +143,40 @@ class DocumentScreen(Screen):
             self.app.call_from_thread(self.notify, f"{path.name}: {exc.strerror or exc}",
                                       title="Not saved", severity="error")
             return
-        self.app.call_from_thread(self._saved, path, snapshot, then)
+        self.app.call_from_thread(self._saved, path, snapshot, then, stamp)
 
-    def _saved(self, path: Path, snapshot: Any, then: Callable[[], Any] | None) -> None:
-        self.doc.mark_written(path, snapshot)
+    def ask_outside_change(self, path: Path, then: Callable[[], Any] | None) -> None:
+        """The file was changed outside since it was read here: overwrite it, reload it
+        (the edits stay one undo away) or save as another file; never overwrite unasked."""
+        from designer.tui.screens.dialogs import ConfirmDialog
+
+        async def answered(answer: str | None) -> None:
+            if answer == "overwrite":
+                self.start_save(path, then, overwrite=True)
+            elif answer == "reload":
+                await self.reload_from_disk()
+            elif answer == "save_as":
+                self.action_save_as()
+
+        self.app.push_screen(ConfirmDialog(
+            "Changed on disk", f"{display_path(path)} was changed outside the designer since "
+            "it was read here. Overwrite it with this version, reload it (your edits stay "
+            "one undo away, ctrl+z), or save this version as another file?",
+            [("save_as", "Save as…", "primary"), ("reload", "Reload", "default"),
+             ("overwrite", "Overwrite", "error"), ("cancel", "Cancel", "default")]), answered)
+
+    async def reload_from_disk(self) -> None:
+        try:
+            self.doc.reload()
+        except InputError as exc:
+            self.notify(exc.shown(), title="Not reloaded", severity="error")
+            return
+        await self.refresh_view(external=True)  # the name field shows the file's too
+        self.notify(f"Reloaded {display_path(self.doc.path)}", timeout=3)
+
+    def _saved(self, path: Path, snapshot: Any, then: Callable[[], Any] | None,
+               stamp: FileStamp | None = None) -> None:
+        self.doc.mark_written(path, snapshot, stamp)
         self.notify(f"Saved {display_path(path)}", timeout=3, markup=False)
         self.app.remember(path)
         self.show_title()
@@ -141,6 +185,28 @@ class DocumentScreen(Screen):
 
     def show_title(self) -> None:
         """Bring the header's subtitle (name, file, modified) up to date."""
+
+    # copy as text
+    def action_copy_text(self) -> None:
+        """The unit's stat block, or the force's list, as Markdown onto the clipboard
+        (the terminal's clipboard sequence), for pasting into a chat."""
+        from designer.tui.screens.export import build_doc
+
+        try:
+            from designer.export.markdown import chat_text
+
+            text = chat_text(build_doc(self.export_snapshot()))
+        except ImportError:
+            self.notify("Copy is not available in this installation.", severity="error")
+            return
+        except InputError as exc:
+            self.notify(exc.problem, title="Copy", severity="error", markup=False)
+            return
+        self.app.copy_to_clipboard(text)
+        what = "stat block" if self.document_word != "force" else "force list"
+        self.notify(f"Copied the {what} of {self.document_name()} as text (Markdown, "
+                    f"{len(text.splitlines())} lines): paste it into a chat",
+                    title="Copy", markup=False)
 
     # export
     def action_export(self) -> None:

@@ -16,8 +16,10 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static, TabbedContent, TabPane
 from textual.widgets.option_list import Option
 
+from designer.escaping import printable
 from designer.search import matches
 from designer.systems import CatalogRow, CatalogSection, GameSystem
+from designer.tui.literal import literal
 from designer.tui.widgets.header import TitleHeader
 from designer.tui.widgets.lists import MovingList
 from designer.tui.widgets.text import SearchField
@@ -51,7 +53,7 @@ def prompt(row: CatalogRow, widths: list[tuple[int, int]]) -> Content:
     parts: list[Any] = []
     last = len(widths) - 1
     for n, (i, width) in enumerate(widths):
-        cell = row.cells[i] if i < len(row.cells) else ""
+        cell = printable(row.cells[i]) if i < len(row.cells) else ""
         text = cell if n == last else cell.ljust(width + 2)
         parts.append((text, "bold") if n == 0 else text)
     return Content.assemble(*parts)
@@ -128,11 +130,11 @@ class BrowserScreen(Screen):
                 [Content.styled("Nothing matches the search.", "$foreground-muted"), *notes]))
             return
         row = self.shown[key][int(option.id or 0)]
-        parts = [Content.styled(row.name, "bold $accent")]
-        if row.detail:
-            parts.append(Content(row.detail))
+        parts = [literal(row.name, style="bold $accent")]
+        if row.detail:  # a catalog's text: a house-rules catalog is the user's own
+            parts.append(literal(row.detail, keep_lines=True))
         if self.target:
-            parts.append(Content.styled(f"\nenter adds it to {self.target}",
+            parts.append(Content.styled(f"\nenter adds it to {printable(self.target)}",
                                         "italic $foreground-muted"))
         detail.update(Content("\n").join(parts) + (Content("\n\n") + Content("\n").join(notes)
                                                    if notes else Content("")))

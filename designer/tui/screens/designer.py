@@ -186,22 +186,22 @@ class DesignerScreen(DocumentScreen):
         out = []
         for i, step in enumerate(self.steps[:-1]):
             editor = self.editors[step.key]
-            lines = editor.tally_lines(step.key, view) if i == self.step else None
-            if lines:  # a line priced under another step says which (equipment's bumps)
-                lines = [line if line.step in (step.key, "") or line.step not in self.keys
-                         else line._replace(item=f"{line.item} → step "
-                                                 f"{self.keys.index(line.step) + 1}")
-                         for line in lines]
+            found = editor.tally_lines(step.key, view) if i == self.step else None
+            # a line priced under another step says which, with no number of its own
+            # (equipment's bumps): the numbers shown add up to the total
+            lines = None if found is None else [
+                (line.item, str(line.points))
+                if line.step in (step.key, "") or line.step not in self.keys
+                else (f"{line.item} (priced in step {self.keys.index(line.step) + 1})", "")
+                for line in found]
             out.append(StepFigure(f"{i + 1} {step.title}",
                                   editor.step_points(step.key, view.tally), lines))
         return out
 
     def show_title(self) -> None:
         doc = self.doc
-        if self.link is not None and doc.path is None:
-            where = f"in force {self.link.force.force.name}"
-        else:
-            where = display_path(doc.path)
+        where = f"in force {self.link.force.force.name}" if self.link is not None and \
+            doc.path is None else display_path(doc.path)
         modified = " · modified" if doc.dirty else ""
         self.title = self.game.UNIT_WORD.title()
         self.sub_title = f"{doc.name} · {where}{modified}"

@@ -19,9 +19,15 @@ from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
+from designer.escaping import printable
+from designer.tui.literal import literal
 from designer.tui.paths import Choice, choices, completion, is_bundled, shown
 from designer.tui.widgets.lists import MovingList
 from designer.tui.widgets.text import SearchField, TextField
+
+TITLE_LIMIT = 120  # characters of a dialog's title, of its message, of a note in it
+MESSAGE_LIMIT = 2000
+NOTE_LIMIT = 200
 
 
 class Dialog(ModalScreen):
@@ -37,7 +43,7 @@ class Dialog(ModalScreen):
 
     def frame(self) -> Vertical:
         frame = Vertical(classes="dialog")
-        frame.border_title = Content(self.dialog_title)
+        frame.border_title = literal(self.dialog_title, TITLE_LIMIT)
         return frame
 
     def action_cancel(self) -> None:
@@ -45,7 +51,9 @@ class Dialog(ModalScreen):
 
 
 class ConfirmDialog(Dialog):
-    """A question with a row of answers; dismisses with the chosen answer's key."""
+    """A question with a row of answers; dismisses with the chosen answer's key. A
+    message given as text is shown as written (user text in it is never markup), its
+    line breaks kept."""
 
     CANCEL = "cancel"
     BINDINGS = [Binding("left", "app.focus_previous", show=False),
@@ -59,7 +67,9 @@ class ConfirmDialog(Dialog):
 
     def compose(self) -> ComposeResult:
         with self.frame():
-            yield Static(self.message, classes="message")
+            message = self.message
+            yield Static(literal(message, MESSAGE_LIMIT, keep_lines=True)
+                         if isinstance(message, str) else message, classes="message")
             with Horizontal(classes="buttons"):
                 for key, label, variant in self.choices:
                     yield Button(label, id=f"choice-{key}", variant=variant, compact=True)
@@ -179,7 +189,7 @@ class PathDialog(Dialog):
                 group = choice.group
                 options.append(Option(Content.styled(group, "bold $foreground-muted"),
                                       disabled=True))
-            options.append(Option(f"  {choice.label}", id=str(i)))
+            options.append(Option(literal(f"  {choice.label}"), id=str(i)))
         listing.set_options(options or [Option(Content.styled("(none)", "$foreground-muted"),
                                                disabled=True)])
         first = next((n for n, o in enumerate(options) if not o.disabled), None)
@@ -222,7 +232,7 @@ class PathDialog(Dialog):
         self.submit()
 
     def note(self, text: str, style: str = "$error") -> None:
-        self.query_one("#path-note", Static).update(Content.styled(text, style))
+        self.query_one("#path-note", Static).update(literal(text, NOTE_LIMIT, style=style))
 
     def submit(self) -> None:
         text = self.query_one("#path", SearchField).value.strip()
@@ -272,7 +282,8 @@ class ExampleDialog(Dialog):
             yield Static(Content.styled(f"Enter adds a copy of the {self.word} to the force.",
                                         "$foreground-muted"), classes="message")
             yield OptionList(*[Option(Content.assemble(
-                (name.ljust(20), "bold"), f"{points:>4} pts" if points is not None else ""),
+                (printable(name, NOTE_LIMIT).ljust(20), "bold"),
+                f"{points:>4} pts" if points is not None else ""),
                 id=str(i)) for i, (name, points) in enumerate(self.examples)],
                 id="example-list")
 

@@ -16,12 +16,13 @@ from textual.widgets import Button, Static
 
 from designer.errors import InputError
 from designer.tui.documents import display_path
+from designer.tui.literal import literal
 from designer.tui.screens.dialogs import Dialog
 from designer.tui.widgets.fields import Cycle, Tick
 from designer.tui.widgets.text import TextField
 
 #: formats whose output is laid out on a paper size
-PAGED = ("pdf", "html")
+PAGED = ("pdf", "html", "list", "list-html")
 
 
 def export_choices() -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -114,7 +115,8 @@ class ExportDialog(Dialog):
         self.dismiss(self.result)
 
     def status(self, text: str, style: str = "") -> None:
-        self.query_one("#export-status", Static).update(Content.styled(text, style))
+        """A line of how the export goes; it names files, so it is shown as written."""
+        self.query_one("#export-status", Static).update(literal(text, 400, style=style))
 
     def start(self) -> None:
         if self.running or not self.formats:  # one export at a time

@@ -15,6 +15,7 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import DataTable, Footer, Static
 
+from designer.escaping import printable
 from designer.roster import Force
 from designer.systems.identity import fresh_id
 from designer.tui.documents import (
@@ -24,6 +25,7 @@ from designer.tui.documents import (
     display_path,
 )
 from designer.tui.editors import renamed
+from designer.tui.literal import literal
 from designer.tui.screens.adding import AddingUnits
 from designer.tui.screens.dialogs import ConfirmDialog, EntryDialog
 from designer.tui.widgets.fields import Spinner
@@ -44,6 +46,7 @@ class ForcesScreen(AddingUnits):
         Binding("ctrl+z", "undo", "Undo", priority=True, show=False, id="undo"),
         Binding("ctrl+y", "redo", "Redo", priority=True, show=False, id="redo"),
         Binding("ctrl+e", "export", "Export", priority=True, show=False, id="export"),
+        Binding("ctrl+l", "copy_text", "Copy", priority=True, show=False, id="copy-text"),
     ]
 
     document_word = "force"
@@ -132,11 +135,13 @@ class ForcesScreen(AddingUnits):
         info: list[tuple[str, str]] = [("Units", str(force.unit_count))]
         info += [(fact.label, str(fact.value)) for fact in force.facts()]
         self.query_one("#force-info", Static).update(Content("  ·  ").join(
-            Content.assemble((f"{label} ", "$foreground-muted"), (value, "bold"))
+            Content.assemble((f"{printable(label)} ", "$foreground-muted"),
+                             (printable(value), "bold"))
             for label, value in info))
         issues = force.issues
         text = Content("\n").join(
-            Content.assemble(("✗ ", "bold $error"), i.message) for i in issues) if issues \
+            Content.assemble(("✗ ", "bold $error"), literal(i.message)) for i in issues) \
+            if issues \
             else Content.styled("The force is legal." if force.entries else
                                 "No units yet: a adds an example, n a new unit, f one from a "
                                 "file.", "$success" if force.entries else "$foreground-muted")

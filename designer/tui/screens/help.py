@@ -76,6 +76,7 @@ def keys_for(game: GameSystem, sections: Sequence[str] = (), formats: Sequence[s
               if game.ENTRY_KEYS else ()),
             ("tab", "the force's name and its points cap (0 = no cap)"),
             ("ctrl+s  ctrl+z  ctrl+y  ctrl+e", "save, undo, redo, export"),
+            ("ctrl+l", "copy as text: the force list (Markdown) onto the clipboard"),
             ("enter on ✗ unreadable", f"pick the {word} file again, or remove the entry"),
         )),
         ("Settings", (

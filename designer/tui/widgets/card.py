@@ -1,15 +1,20 @@
 """A small preview of a unit's card: the system's neutral `Card` drawn as text (the
 tags, each table with its short heads and labels, the stats, and the sections printed
-on a card), with the name and points in the border."""
+on a card), with the name and points in the border. Every text of the card is the
+user's (names of units, weapons, abilities) and is shown as written (`printable`)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from rich.cells import cell_len
 from textual.content import Content
 
-from designer.card import Card, Cell, Row, Section, Stat, Table, Tone
+from designer.card import BOX, Card, Cell, Row, Section, Stat, Table, Tone
+from designer.escaping import printable
 from designer.systems import Assessment, GameSystem
+from designer.tui.literal import literal
 from designer.tui.widgets.lines import LineWidget
 
 LABEL_STYLE = "bold $foreground-muted"
@@ -32,13 +37,13 @@ def cell_text(cell: Cell) -> str:
     """A cell as the preview prints it: a die count as its number, '–' for none."""
     if cell.kind == "dice":
         return str(cell.count) if cell.count > 0 else "–"
-    return cell.text
+    return printable(cell.text)
 
 
 def appended(text: str, sub: Cell) -> str:
     """A sub row's cell appended to the cell above: '2' and '+1 +2' make '2+1+2'; words
     are kept apart by a space."""
-    words = sub.plain.split()
+    words = printable(sub.plain).split()
     if not words:
         return text
     if text == "–":
@@ -71,7 +76,7 @@ def table_lines(table: Table, width: int = PREVIEW_WIDTH) -> list[Content]:
                 if i < len(sub.cells):
                     text = appended(text, sub.cells[i])
             cells.append(text if len(text) <= MAX_CELL else text[:MAX_CELL - 1] + "…")
-        rows.append((row.short or row.label, cells))
+        rows.append((printable(row.short or row.label), cells))
     label_width = max([4] + [len(label) + 1 for label, _ in rows])
     count = max([len(table.heads)] + [len(cells) for _, cells in rows])
     widths = [max([len(table.heads[i]) + 1 if i < len(table.heads) else 1]
@@ -87,7 +92,8 @@ def table_lines(table: Table, width: int = PREVIEW_WIDTH) -> list[Content]:
         used += w
     lines: list[Content] = []
     for part in parts:
-        heads = "".join((table.heads[i] if i < len(table.heads) else "").ljust(widths[i])
+        heads = "".join((printable(table.heads[i]) if i < len(table.heads) else "")
+                        .ljust(widths[i])
                         for i in part)
         lines.append(Content.styled((" " * label_width + heads).rstrip(), LABEL_STYLE))
         for label, cells in rows:
@@ -99,14 +105,14 @@ def table_lines(table: Table, width: int = PREVIEW_WIDTH) -> list[Content]:
 
 def stat_line(stat: Stat) -> Content:
     note = f"  {stat.note}" if stat.note else ""
-    return Content.assemble((f"{stat.short or stat.label} ", LABEL_STYLE),
-                            f"{stat.value}{note}")
+    return Content.assemble((f"{printable(stat.short or stat.label)} ", LABEL_STYLE),
+                            printable(f"{stat.value}{note}"))
 
 
 def section_lines(section: Section) -> list[Content]:
     """A section printed on the card: a compact one as 'Gear: a, b' (nothing when
     empty), another as its entries joined by ' · '."""
-    labels = [entry.label for entry in section.entries]
+    labels = [printable(entry.label) for entry in section.entries]
     if section.compact:
         if not labels:
             return []
@@ -118,9 +124,9 @@ def section_lines(section: Section) -> list[Content]:
 def card_lines(card: Card, width: int = PREVIEW_WIDTH) -> list[Content]:
     """The card's body: the tags line, then its blocks in order, tables fitted to
     `width`."""
-    tags = [Content.styled(t.name + t.mark, TAG_STYLES.get(t.tone, "")) for t in card.tags]
+    tags = [literal(t.name + t.mark, style=TAG_STYLES.get(t.tone, "")) for t in card.tags]
     if card.legend and any(t.mark for t in card.tags):
-        tags.append(Content.styled(f"({card.legend})", "$foreground-muted"))
+        tags.append(literal(f"({card.legend})", style="$foreground-muted"))
     lines = [Content(" ").join(tags) if tags else Content("(no types)")]
     for block in card.blocks:
         if isinstance(block, Table):
@@ -130,6 +136,30 @@ def card_lines(card: Card, width: int = PREVIEW_WIDTH) -> list[Content]:
         elif block.on_card:
             lines += section_lines(block)
     return lines
+
+
+_CHUNKS = re.compile(rf"{re.escape(BOX)}|[^ ]+| +")
+
+
+def wrap_keeping_boxes(line: Content, width: int) -> list[Content]:
+    """`line` wrapped at spaces to `width` cells, never inside a box to tick ('[ ]'); a
+    word wider than the line is broken where it must be."""
+    breaks: list[int] = []
+    start = used = 0
+    for chunk in _CHUNKS.finditer(line.plain):
+        text = chunk.group()
+        if text.isspace():
+            used += len(text)
+            continue
+        if used + cell_len(text) > width and chunk.start() > start:
+            start, used = chunk.start(), 0
+            breaks.append(start)
+        while used + cell_len(text) > width and len(text) > 1:  # wider than a whole line
+            keep = max(1, width - used)
+            breaks.append(chunk.start() + len(chunk.group()) - len(text) + keep)
+            text, used = text[keep:], 0
+        used += cell_len(text)
+    return [piece.rstrip() for piece in line.divide(breaks)] if breaks else [line]
 
 
 class CardPreview(LineWidget):
@@ -150,7 +180,7 @@ class CardPreview(LineWidget):
             return False
         if self.card is not None:
             card = self.card
-            title = (Content(card.title),
+            title = (literal(card.title, 200),
                      f"{card.points} pts" if card.points is not None else "")
             if (self.border_title, self.border_subtitle) != title:
                 self.border_title, self.border_subtitle = title
@@ -168,7 +198,7 @@ class CardPreview(LineWidget):
             key = (line.plain, tuple(line.spans), width)
             found = self._wrapped.get(key)
             if found is None:
-                found = line.wrap(width)
+                found = wrap_keeping_boxes(line, width)
             wrapped[key] = found
             lines += found
         self._wrapped = wrapped  # the long lines of this card: most are the next one's

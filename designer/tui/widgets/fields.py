@@ -16,6 +16,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Checkbox
 
 from designer.tui.keys import TYPING_PAUSE, key_time
+from designer.tui.literal import literal
 from designer.tui.widgets.text import ALT_DIGITS
 
 LEFT, RIGHT = "◂", "▸"
@@ -337,7 +338,7 @@ class Row(Widget, can_focus=True):
     def render(self) -> Content:
         """The text as it is: a plain string is never read as markup (it may be a name
         the user typed)."""
-        return Content(self.text) if isinstance(self.text, str) else self.text
+        return literal(self.text) if isinstance(self.text, str) else self.text
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "remove":

@@ -21,7 +21,9 @@ from textual.widgets import Select, Static
 from textual.worker import get_current_worker
 
 from designer.errors import InputError
+from designer.escaping import printable
 from designer.systems import RETALIATIONS, Assessment, Engagement, EngageOptions, GameSystem
+from designer.tui.literal import literal
 from designer.tui.widgets.shown import set_content
 
 RETALIATION_WORDS = {"best": "retaliates if it pays", "always": "always retaliates",
@@ -68,8 +70,8 @@ class MatchupsPanel(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static("MATCHUPS", classes="heading")
-        yield Select([(o.name, i) for i, o in enumerate(self.field)], allow_blank=False,
-                     value=0, id="matchup-opponent", compact=True)
+        yield Select([(literal(o.name, 60), i) for i, o in enumerate(self.field)],
+                     allow_blank=False, value=0, id="matchup-opponent", compact=True)
         yield Select([], prompt=f"no {self.game.ENGAGE_WORD}", id="matchup-mode",
                      compact=True)
         if self.game.ENGAGE_RETALIATION:
@@ -95,7 +97,8 @@ class MatchupsPanel(Vertical):
             keep = select.value if select.value in modes else None
             self.modes = modes
             with self.prevent(Select.Changed):
-                select.set_options([(m.title() if m.islower() else m, m) for m in modes])
+                select.set_options([(literal(m.title() if m.islower() else m, 60), m)
+                                    for m in modes])
                 if modes:
                     select.value = keep or modes[0]
         self.redraw()
@@ -167,17 +170,18 @@ class MatchupsPanel(Vertical):
         self.drawn = (unit, options)
         if problem is not None or engagement is None:
             style = "$foreground-muted" if options.mode is None else "$warning"
-            set_content(odds_widget, Content.styled(problem or "", style))
+            set_content(odds_widget, literal(problem or "", 400, style=style))
             set_content(field_widget, Content(""))
             return
-        lines = [Content.styled(engagement.title, "bold")]
-        lines += [Content.assemble((f"{percent(o.value):>6} ", "bold $accent"), o.label)
+        lines = [literal(engagement.title, style="bold")]  # the units' names: as written
+        lines += [Content.assemble((f"{percent(o.value):>6} ", "bold $accent"),
+                                   printable(o.label))
                   for o in (*engagement.outcomes, *engagement.figures[:2]) if o.chance]
-        lines += [Content.styled(note, "$foreground-muted") for note in engagement.notes]
+        lines += [literal(note, style="$foreground-muted") for note in engagement.notes]
         applied = [f"{u.name} ({u.unit})" for u in engagement.abilities
                    if u.status == "applied"]
         if applied:
-            lines.append(Content.styled("applied: " + ", ".join(applied), "$foreground-muted"))
+            lines.append(literal("applied: " + ", ".join(applied), style="$foreground-muted"))
         set_content(odds_widget, Content("\n").join(lines))
         (mode,) = report.modes
         per_win = report.points_per_win(mode)

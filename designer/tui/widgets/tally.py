@@ -13,7 +13,8 @@ from textual.content import Content
 from textual.widgets import Static
 
 from designer.card import Card
-from designer.tally import Issue, Line, Tally
+from designer.escaping import printable
+from designer.tally import Issue, Tally
 from designer.tui.widgets.card import CardPreview
 from designer.tui.widgets.lines import LineWidget
 from designer.tui.widgets.shown import set_content
@@ -23,11 +24,12 @@ Row = tuple[str, str, int, str]
 
 class StepFigure(NamedTuple):
     """One build step in the tally panel: its label ('1 Dice'), its points (None when it
-    has none of its own) and, for the step being edited, the lines it itemises."""
+    has none of its own) and, for the step being edited, the lines it itemises as (item,
+    points shown; "" for a line priced under another step)."""
 
     label: str
     points: int | None
-    lines: list[Line] | None = None
+    lines: list[tuple[str, str]] | None = None
 
 
 def label_lines(label: str, points: str, width: int, indent: int = 0) -> list[str]:
@@ -44,8 +46,9 @@ def label_lines(label: str, points: str, width: int, indent: int = 0) -> list[st
 def fit_lines(label: str, points: str, width: int, indent: int = 0,
               style: str = "") -> list[Content]:
     """Label on the left, points on the right of its first line; a label too long for
-    the line wraps at spaces onto further lines, one more space in (never cut)."""
-    first, *rest = label_lines(label, points, width, indent)
+    the line wraps at spaces onto further lines, one more space in (never cut). The
+    label (an item's name) is shown as written."""
+    first, *rest = label_lines(printable(label), points, width, indent)
     gap = max(1, width - indent - len(first) - len(points))
     return [Content.assemble(" " * indent, (first, style), " " * gap, (points, style)),
             *(Content.assemble(" " * (indent + 1), (line, style)) for line in rest)]
@@ -53,7 +56,7 @@ def fit_lines(label: str, points: str, width: int, indent: int = 0,
 
 def issue_content(issue: Issue) -> Content:
     mark, style = ("✗", "bold $error") if issue.severity == "error" else ("!", "bold $warning")
-    return Content.assemble((mark, style), " ", issue.message)
+    return Content.assemble((mark, style), " ", printable(issue.message))
 
 
 class PointsList(LineWidget):
@@ -105,8 +108,8 @@ class TallyPanel(Vertical):
                 here = figure.lines is not None
                 points = "–" if figure.points is None else str(figure.points)
                 rows.append((figure.label, points, 0, "bold" if here else ""))
-                rows += [(line.item, str(line.points), 2, "$foreground-muted")
-                         for line in figure.lines or ()]
+                rows += [(item, points, 2, "$foreground-muted")
+                         for item, points in figure.lines or ()]
         self.query_one("#tally-steps", PointsList).set_rows(rows)
         verdict = (Content.styled("legal", "$success") if tally.legal else
                    Content.styled(f"not legal: {len(tally.errors)} error"

@@ -11,6 +11,8 @@ from typing import Any
 from textual.binding import Binding
 from textual.widgets import Input
 
+from designer.tui.literal import ControlPictures
+
 #: what a terminal may send for alt+1 … alt+9 (Textual reads ESC and a digit as the
 #: character macOS types for option+digit): the designer's step keys, never typed text
 ALT_DIGITS = "¡™£¢∞§¶•ª"
@@ -24,6 +26,8 @@ class TextField(Input):
 
     def on_mount(self) -> None:
         self.cursor_blink = getattr(self.app, "cursor_blink", True)
+        if self.highlighter is None:  # a name read from a file may hold ESC: shown as ␛
+            self.highlighter = ControlPictures()
 
     def check_consume_key(self, key: str, character: str | None) -> bool:
         if character is not None and character in ALT_DIGITS:

@@ -1,5 +1,6 @@
 """The forces screen's table of units: name, points, count, the entry's own keys (a
-TACTICS entry's side), subtotal, status and where the unit lives."""
+TACTICS entry's side), subtotal, status and where the unit lives. Names and paths are
+shown as written (`designer.escaping.printable`)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,10 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import DataTable
 
+from designer.escaping import printable
 from designer.roster import Force
+
+CELL_LIMIT = 120  # characters of a cell: the names and paths are user text
 
 
 def entry_name(force: Force, index: int) -> str:
@@ -74,9 +78,10 @@ class UnitTable(DataTable):
             figures = [Text(str(tally.total), justify="right")] if priced else []
             count = Text(str(e.count), justify="right")
             subtotal = [Text(str(e.subtotal), justify="right")] if priced else []
-            own = [Text(str(e.fields.get(key, "–"))) for key in keys]
-            self.add_row(Text(entry_name(force, i)), *figures, count, *own, *subtotal,
-                         status, Text(where), key=str(i))
+            own = [Text(printable(str(e.fields.get(key, "–")), CELL_LIMIT)) for key in keys]
+            self.add_row(Text(printable(entry_name(force, i), CELL_LIMIT)), *figures, count,
+                         *own, *subtotal, status, Text(printable(where, CELL_LIMIT)),
+                         key=str(i))
         if force.entries:
             self.move_cursor(row=max(0, min(row, len(force.entries) - 1)), animate=False)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from designer.card import Section, Stat, Table
 from designer.cli import main
 from designer.systems import examples_dir
+from designer.systems.op_en.card import change_text, stat_text
 from designer.units import load_unit_file
 from tests.systems.op_en.conftest import OPEN
 
@@ -23,7 +24,8 @@ def test_the_leaders_card():
     grid = card.tables()[0]
     assert [c.plain for c in grid.rows[0].cells] == ['5"', "d12", "d8", "d6", "d8", "d10",
                                                      "d8", "8", "77"]  # 12 + 65
-    assert [c.plain for c in grid.rows[1].cells][6] == "+2"  # Lantern-sworn's Grit
+    # Lantern-sworn's Grit +2: one Die Level up, never read as a bonus to the roll
+    assert [c.plain for c in grid.rows[1].cells][6] == "+1 lvl"
     stats = {s.short: s for s in card.stats()}
     assert stats["AR"].value == '12"' and stats["AR"].note == "Intellect 10, Lantern-sworn +2"
     assert stats["CR"].value == '0"'
@@ -84,3 +86,14 @@ def test_schemas():
 def test_steps_follow_the_book():
     assert [s.key for s in OPEN.steps()] == ["name", "rank", "form", "stats", "trait",
                                              "talents", "equipment", "total"]
+
+
+def test_die_stats_print_as_the_book_writes_their_levels():
+    """d3 to d12+ (L99-107): a value past d12 is the d12+ level, never 'd14'; what a Form
+    or Trait changed is counted in Die Levels, so '+2' never reads as a bonus."""
+    assert [stat_text("fight", v) for v in (2, 4, 12, 14, 16)] == [
+        "d3", "d4", "d12", "d12+", "d12+"]
+    assert stat_text("body", 14) == "14" and stat_text("move", 5) == '5"'
+    assert stat_text("grit", None) == "-"
+    assert [change_text("fight", v) for v in (2, -2, 4)] == ["+1 lvl", "-1 lvl", "+2 lvl"]
+    assert change_text("body", 1) == "+1" and change_text("fight", 1) == "+1"

@@ -41,13 +41,24 @@ def test_a_squad_card():
     assert hp[0].title == "Ranger Sergeant [ ] [ ] [ ] [ ] [ ]"
     assert hp[1].title.startswith("Ranger ×4, each [ ]")
     assert section(c, "Stress").compact
-    assert section(c, "Points").entries[0].title == (
+    assert section(c, "Stress").record and section(c, "Hit points").record
+    points = section(c, "Points")
+    assert points.entries[0].title == (
         "cc1: community costing v1, designer's own default, not from the Open Fire book")
-    credit = section(c, "Rules credit")
-    assert credit.entries[0].title == "Open Fire core rules 0.3, open-source-tabletop, " \
-                                      "CC BY 4.0"
-    summaries = {e.title: e for e in section(c, "Rule summaries").entries}
+    assert not points.on_card  # the tags say how it was priced
+    assert c.credit == "Open Fire core rules 0.3, open-source-tabletop, CC BY 4.0"
+    rules = section(c, "Rule summaries")
+    summaries = {e.title: e for e in rules.entries}
     assert summaries["Skilled"].note == "line 472"
+    # defined once in a printout's glossary; the models' lines name them
+    assert rules.glossary and not rules.on_card
+    assert section(c, "Models").entries[1].text == "carries Long Rifle, Combat Blade"
+    patrol = card("warden-patrol")  # what the upgrades change shows; their names do not
+    assert section(patrol, "Models").entries[1].text == (
+        "Stealth (1) (from Camo Cloaks); carries Long Rifle (Hot Loads)")
+    upgrades = section(patrol, "Upgrades")
+    assert not upgrades.on_card and [(e.title, e.text) for e in upgrades.entries] == [
+        ("Ranger Sergeant", "Drill Master"), ("Ranger", "Camo Cloaks, Hot Loads")]
 
 
 def test_vehicle_and_aircraft_figures():

@@ -146,10 +146,14 @@ def test_the_pdf_prints_half_page_sheets_two_to_a_page_and_no_poker_card(tmp_pat
     folder = examples_dir("tactics")
     unit = PdfReader(export_path(folder / "units" / "sergeant-vale.yaml", "pdf",
                                  out=tmp_path))
-    assert len(unit.pages) == 1  # the sheet alone: no poker card page
+    # the sheet, then its second side with the rules it names: no poker card page
+    assert len(unit.pages) == 2
+    back = " ".join(unit.pages[1].extract_text().split())
+    assert "Sergeant Vale" in back and "Explosion small: Everyone in the zone" in back
     encounter = PdfReader(export_path(folder / "rosters" / "dock-ambush.yaml", "pdf",
                                       out=tmp_path))
-    # the summary, then four distinct sheets two to a page
-    assert len(encounter.pages) == 3
+    # the summary, four distinct sheets and two of the six thugs' tracks two to a page,
+    # then the rules
+    assert len(encounter.pages) == 5
     second = encounter.pages[1].extract_text()
     assert "Sergeant Vale" in second and "Dock Thug" in second

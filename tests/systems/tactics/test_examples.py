@@ -78,8 +78,16 @@ def test_the_pdf_holds_the_sheet_and_the_summary(tmp_path):
 
     pdf = export_path(ROSTERS / "dock-ambush.yaml", "pdf", out=tmp_path)
     pages = [" ".join(p.extract_text().split()) for p in PdfReader(pdf).pages]
-    assert len(pages) == 3  # the summary, then four half-page sheets two to a page
+    # the summary, four sheets and the six thugs' tracks (three to a sheet) two to a page,
+    # then the rules they name
+    assert len(pages) == 5
     assert "Dock Ambush" in pages[0] and "160" in pages[0]
-    for page in pages[1:]:
+    assert "Players creatures 1" in pages[0] and "Enemies creatures 8" in pages[0]
+    for page in (pages[1], pages[3]):
         assert page.count("incapacitated") == 2
         assert "Based on the TACTICS design notes" in page
+    tracks = pages[2]
+    assert "Dock Thug: tracks 1-3 of 6" in tracks and "Dock Thug: tracks 4-6 of 6" in tracks
+    for number in range(1, 7):  # each creature's own labelled wound track
+        assert f"{number} · Wounds" in tracks and f"{number} · 11-20" in tracks
+    assert pages[4].startswith("Rules") and pages[4].count("Deflector Pulse") == 1

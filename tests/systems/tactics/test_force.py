@@ -35,7 +35,14 @@ def test_the_example_encounter_has_facts_per_side_and_no_budget(capsys):
         "Players wound capacity"]
     assert main(["check", str(ROSTERS / "dock-ambush.yaml"), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["budget"] is None and data["points_cap"] is None
+    # no points anywhere: no budget, cap, totals or points, not even as null or 0
+    assert not {"budget", "points_cap", "total", "remaining"} & set(data)
+    for entry in data["entries"]:
+        assert not {"points", "subtotal", "total", "printed", "breakdown"} & set(entry)
+    assert [e["side"] for e in data["entries"]] == ["players", "enemies", "enemies",
+                                                    "enemies"]
+    assert data["facts"][0] == {"key": "players_creatures", "label": "Players creatures",
+                                "value": 1, "group": "Players"}
     assert {k: data[k] for k in FACTS} == FACTS
     assert data["errors"] == data["warnings"] == []
 
@@ -91,9 +98,15 @@ def test_price_prints_the_sheet_and_says_there_are_no_points(capsys):
 
 def test_check_prints_facts_and_no_totals(capsys):
     assert main(["check", str(ROSTERS / "dock-ambush.yaml")]) == 0
-    out = " ".join(capsys.readouterr().out.split())
-    assert "Enemies creatures 8; Enemies actions a turn 17" in out
-    assert "Enemies wound capacity 160" in out
+    printed = capsys.readouterr().out
+    lines = printed.splitlines()
+    assert lines[1].split() == ["Unit", "Side", "Count", "Findings"]
+    assert lines[3].split() == ["Dock", "Thug", "enemies", "6", "legal"]
+    assert "Players: creatures 1; actions a turn 3; shield points 3; wound capacity 20" \
+        in lines
+    assert "Enemies: creatures 8; actions a turn 17; shield points 6; wound capacity 160" \
+        in lines
+    out = " ".join(printed.split())
     assert out.count("points") == out.count("shield points")  # no totals or caps
     assert "Subtotal" not in out and "Each" not in out
     assert out.endswith("Dock Ambush: legal")
@@ -109,7 +122,7 @@ units:
 """)
     assert main(["check", str(path), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["points_cap"] is None
+    assert "points_cap" not in data  # ignored, and said so
     assert data["warnings"] == [
         {"code": "W-TX-SIDE", "field": "units[1]",
          "message": "Sergeant Vale is on no side; list it under a side in sides:"},
@@ -151,3 +164,34 @@ def test_an_empty_encounter(tmp_path):
                               "system: tactics\nname: Empty\nsides:\n  players: []\n  enemies:\n"))
     assert force.entries == () and force.legal
     assert {f.key: f.value for f in force.facts()}["enemies_wounds"] == 0
+
+
+def test_a_sheets_ignored_points_stay_out_of_its_exports(tmp_path):
+    """TACTICS defines no points: a sheet's `points:` and an encounter's `points_cap:`
+    are warned about and ignored, and no export carries them."""
+    import yaml
+
+    from designer.export import load_doc, render
+
+    sheet = tmp_path / "thug.yaml"
+    data = yaml.safe_load((UNITS / "dock-thug.yaml").read_text())
+    sheet.write_text(yaml.safe_dump({**data, "points": 40}))
+    doc = load_doc(sheet)
+    assert [w.code for w in doc.cards[0].warnings] == ["W-TX-POINTS"]
+    exported = json.loads(render(doc, "json"))
+    assert "points" not in exported["unit"] and "total" not in exported
+    assert "points" not in yaml.safe_load(render(doc, "yaml"))
+    encounter = write(tmp_path, "crew.yaml", f"""system: tactics
+name: Crew
+points_cap: 100
+units:
+  - {{unit: {sheet}, count: 3, side: enemies}}
+""")
+    doc = load_doc(encounter)
+    exported = json.loads(render(doc, "json"))
+    assert "points_cap" not in exported and "points" not in exported["entries"][0]["unit"]
+    written = yaml.safe_load(render(doc, "yaml"))
+    assert "points_cap" not in written
+    (entry,) = written["sides"]["enemies"]
+    assert entry["count"] == 3 and "points" not in entry["sheet"]
+    assert entry["sheet"]["name"] == "Dock Thug"

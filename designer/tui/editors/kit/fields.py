@@ -5,7 +5,11 @@ edit; a field repaints only when what it shows changed.
 
 `read(view)` gives the value, `note(view, value)` the text beside a number, and
 `change(unit, value)` the unit with the value set (`at(edit, *place)` makes one of an
-edit of one place: a skill's dice, an entry's count)."""
+edit of one place: a skill's dice, an entry's count).
+
+Every label and choice a field is given is shown as written (`designer.tui.literal`):
+it is often a name from the unit or a catalog, so an editor hands the kit its text
+as it is and the kit never reads it as markup nor sends its control characters on."""
 
 from __future__ import annotations
 
@@ -19,7 +23,9 @@ from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Static
 
+from designer.escaping import printable
 from designer.tui.editors.base import BOUND, EditUnit, View
+from designer.tui.literal import literal
 from designer.tui.widgets.fields import Cycle, FieldButton, Row, Spinner, Tick
 from designer.tui.widgets.text import TextField
 
@@ -32,6 +38,11 @@ def at(edit: Callable[..., Any], *place: Any) -> Change:
     """`edit(unit, *place, *value)`: the edit of one place, as a field's `change` (given
     the value) or a row's `remove` (given nothing)."""
     return lambda unit, *value: edit(unit, *place, *value)
+
+
+def as_written(text: str | Content) -> str | Content:
+    """A label's or a note's text shown as written (Content is shown as it is made)."""
+    return printable(text) if isinstance(text, str) else text
 
 
 def whole_or_none(text: str) -> int | None:
@@ -58,7 +69,8 @@ class NumberField(Spinner):
                  **kwargs: Any) -> None:
         value = read(view)
         kwargs.setdefault("removable", remove is not None)
-        super().__init__(label, value, note=note(view, value) if callable(note) else note,
+        super().__init__(printable(label), value,
+                         note=as_written(note(view, value) if callable(note) else note),
                          **kwargs)
         self.add_class(BOUND)
         self.read, self.change = read, change
@@ -68,7 +80,7 @@ class NumberField(Spinner):
     def show_view(self, view: View) -> None:
         value = self.value = self.read(view)
         if self.noter is not None:
-            self.note = self.noter(view, value)
+            self.note = as_written(self.noter(view, value))
 
     @on(Spinner.Changed)
     def _changed(self, event: Spinner.Changed) -> None:
@@ -98,7 +110,8 @@ class ChoiceField(Cycle):
     def __init__(self, view: View, label: str, options: Sequence[tuple[Hashable, str]],
                  read: Read, change: Change | None = None, *, focus: str | None = None,
                  **kwargs: Any) -> None:
-        super().__init__(label, options, read(view), **kwargs)
+        super().__init__(printable(label), [(v, printable(text)) for v, text in options],
+                         read(view), **kwargs)
         self.add_class(BOUND)
         self.read, self.change, self.focus_after = read, change, focus
 
@@ -142,7 +155,7 @@ class Toggle(Tick):
     def __init__(self, view: View, label: str, read: Read, change: Change,
                  **kwargs: Any) -> None:
         kwargs.setdefault("compact", True)
-        super().__init__(label, read(view), **kwargs)
+        super().__init__(literal(label), read(view), **kwargs)
         self.add_class(BOUND)
         self.read, self.change = read, change
 
@@ -165,7 +178,7 @@ class EditButton(FieldButton):
     def __init__(self, label: str, change: Change, *, focus: str | None = None,
                  **kwargs: Any) -> None:
         kwargs.setdefault("compact", True)
-        super().__init__(label, **kwargs)
+        super().__init__(literal(label), **kwargs)
         self.change, self.focus_after = change, focus
 
     @on(Button.Pressed)
@@ -194,7 +207,7 @@ def line(label: str, field: Widget, *, classes: str = "field-line",
          label_classes: str = "field-label", id: str | None = None) -> ComposeResult:
     """A label and its field on one line."""
     with Horizontal(id=id, classes=classes):
-        yield Static(label, classes=label_classes)
+        yield Static(literal(label), classes=label_classes)
         yield field
 
 

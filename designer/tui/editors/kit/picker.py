@@ -5,7 +5,11 @@ abilities, upgrades) or chooses (a rank, a Form) is picked this way.
 The editor gives the options for a search, the detail of an option and what picking one
 does; `StepEditor.sync` fills the picker again after each edit. A fill that leaves the
 same entries only puts the prompts that changed in place (no layout pass), a new search
-highlights its best match, and otherwise the highlight stays on its entry."""
+highlights its best match, and otherwise the highlight stays on its entry.
+
+An option's text is a catalog's or the unit's (a house-rules catalog is the user's own):
+the editor makes its prompt with `designer.tui.literal.assembled` (each name as written)
+and the picker shows a plain-text prompt or heading as written itself."""
 
 from __future__ import annotations
 
@@ -19,6 +23,7 @@ from textual.content import Content
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from designer.tui.literal import literal
 from designer.tui.widgets.lists import MovingList
 from designer.tui.widgets.shown import DetailText, muted
 from designer.tui.widgets.text import SearchField
@@ -29,8 +34,15 @@ HEAD = "head-"
 
 def heading(text: str | Content, key: str) -> Option:
     """A heading option between the entries of a list (a kind of item, a category)."""
-    return Option(Content.styled(text, "bold") if isinstance(text, str) else text,
+    return Option(literal(text, style="bold") if isinstance(text, str) else text,
                   id=f"{HEAD}{key}")
+
+
+def as_written(option: Option) -> Option:
+    """`option` with a plain-text prompt shown as written (never read as markup)."""
+    if isinstance(option.prompt, str):
+        return Option(literal(option.prompt), id=option.id, disabled=option.disabled)
+    return option
 
 
 def pickable(option: Option) -> bool:
@@ -61,10 +73,14 @@ class Picker(Vertical):
                  classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.list_id, self.search_id, self.placeholder = list_id, search_id, search
-        self.options, self.pick, self.detail = options, pick, detail
+        self.given, self.pick, self.detail = options, pick, detail
         self.empty, self.chosen, self.list_classes = empty, chosen, list_classes
         self._shown: tuple[tuple[Any, ...], ...] | None = None
         self._search = ""
+
+    def options(self, search: str) -> list[Option]:
+        """The options for `search`, each shown as written."""
+        return [as_written(o) for o in self.given(search)]
 
     def compose(self) -> ComposeResult:
         if self.placeholder is not None:

@@ -14,13 +14,15 @@ from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Static
 
+from designer.tui.literal import literal
 from designer.tui.widgets.fields import Cycle, Row, Spinner
 from designer.tui.widgets.lines import same
 from designer.tui.widgets.shown import set_content
 
 
 def as_content(text: object) -> Content:
-    return text if isinstance(text, Content) else Content(str(text))
+    """What a row shows: its Content, or its text as written."""
+    return text if isinstance(text, Content) else literal(str(text))
 
 
 #: what a kit field is given besides what it shows: a row kept takes the new row's

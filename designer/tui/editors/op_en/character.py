@@ -27,6 +27,7 @@ from designer.tui.editors.op_en.common import (
     ranks_text,
     talents_word,
 )
+from designer.tui.literal import assembled
 from designer.tui.widgets.shown import muted, set_content
 
 
@@ -110,8 +111,7 @@ class RankEditor(PickEditor):
         allowance = catalog.max_talents(rank.rank)
         values = ", ".join(map(str, rank.stats.others))
         talents = talents_word(allowance)
-        lines = [Content.assemble((rank.label, "bold"), f": values {rank.stats.core} "
-                                  f"(Core), {values}"),
+        lines = [assembled((rank.label, "bold"), f": values {rank.stats.core} (Core), {values}"),
                  muted(f"Cost {rank.cost} plus the stat total; {talents} at creation.")]
         if rank.summary:
             lines.append(muted(rank.summary))
@@ -161,8 +161,8 @@ class FormEditor(PickEditor):
         form = self.view.catalog.form(option_id)
         if form is None:
             return Content("")
-        lines = [Content.assemble((form.name, "bold"), f': Move {form.move}", Body '
-                                  f"{form.body}, cost {form.cost}")]
+        lines = [assembled((form.name, "bold"), f': Move {form.move}", Body {form.body}, '
+                           f"cost {form.cost}")]
         if form.modifiers:
             lines.append(muted(f"Changes {changes(form.modifiers)}"))
         if form.grants:
@@ -225,7 +225,7 @@ class TraitEditor(PickEditor):
         trait = view.catalog.trait(option_id)
         if trait is None:
             return Content("")
-        lines = [Content.assemble((trait.name, "bold"), f": cost {trait.cost}")]
+        lines = [assembled((trait.name, "bold"), f": cost {trait.cost}")]
         said = changes(trait.modifiers, ar=trait.ar, cr=trait.cr)
         if said:
             lines.append(muted(f"Changes {said}"))

@@ -19,6 +19,7 @@ from designer.systems.op_en.cost import Final
 from designer.systems.op_en.models import Character
 from designer.tui.editors.base import StepEditor, View
 from designer.tui.editors.kit.picker import Picker
+from designer.tui.literal import Part, assembled
 
 #: the card's three-letter stat names (its narrow Stats row)
 ABBREVIATIONS = {"move": "MOV", "fight": "FGT", "toughness": "TGH", "shoot": "SHT",
@@ -156,6 +157,7 @@ class PickEditor(StepEditor):
         """Post the edit that chooses `option_id`."""
 
 
-def marked(chosen: bool, *parts: Any) -> Content:
-    """An option's prompt: the chosen mark, then its parts."""
-    return Content.assemble((CHOSEN if chosen else OTHER, "bold $accent"), " ", *parts)
+def marked(chosen: bool, *parts: Part) -> Content:
+    """An option's prompt: the chosen mark, then its parts, shown as written (a
+    setting's names are the user's own when it is their folder)."""
+    return assembled((CHOSEN if chosen else OTHER, "bold $accent"), " ", *parts)

@@ -24,6 +24,7 @@ from designer.tui.editors.op_en.common import (
     now_text,
     ranks_text,
 )
+from designer.tui.literal import assembled, literal
 from designer.tui.widgets.shown import muted, set_content
 
 PLURALS = {"weapon": "Weapons", "armour": "Armour", "shield": "Shields", "item": "Items",
@@ -67,8 +68,8 @@ def needs(item: Item) -> list[str]:
 
 
 def carried_row(picked: Picked, width: int) -> Content:
-    return Content.assemble((picked.name.ljust(width), "bold"), " ",
-                            muted(picked.how.ljust(9)), f" {picked.price:>2} pts")
+    return assembled((picked.name.ljust(width), "bold"), " ", muted(picked.how.ljust(9)),
+                     f" {picked.price:>2} pts")
 
 
 class EquipmentEditor(StepEditor):
@@ -122,7 +123,7 @@ class EquipmentEditor(StepEditor):
             for item in shown:
                 lacking = unmet(item, final)
                 if lacking:
-                    flag = Content.styled("✗ " + " ".join(lacking), "$warning")
+                    flag = literal("✗ " + " ".join(lacking), style="$warning")
                 elif item.once_per_of and item.name.casefold() in carried:
                     flag = muted("one per OF")
                 elif short_needs(item):
@@ -130,7 +131,7 @@ class EquipmentEditor(StepEditor):
                 else:
                     basis = cost_text(item.cost)
                     flag = muted("" if basis.isdigit() else basis)
-                options.append(Option(Content.assemble(
+                options.append(Option(assembled(
                     (item.name.ljust(width), "bold"),
                     f" {now_text(final, catalog, item.name):>2} pts ", flag),
                     id=f"item:{item.name}"))
@@ -147,15 +148,15 @@ class EquipmentEditor(StepEditor):
             return Content("")
         basis = cost_text(item.cost)
         how = f"cost {basis}" if basis.isdigit() else f"cost = final {basis}"
-        lines = [Content.assemble((item.name, "bold"), f" · {how} · "
-                                  f"{now_text(view.final, view.catalog, item.name)} now"),
+        lines = [assembled((item.name, "bold"), f" · {how} · "
+                           f"{now_text(view.final, view.catalog, item.name)} now"),
                  muted(item.profile)]
         wanted = needs(item)
         if wanted:
             lacking = unmet(item, view.final)
-            lines.append(Content.styled(
+            lines.append(literal(
                 "Needs " + ", ".join(wanted) + (": not met" if lacking else ": met"),
-                "$warning" if lacking else "$foreground-muted"))
+                style="$warning" if lacking else "$foreground-muted"))
         if item.summary:
             lines.append(muted(item.summary))
         return Content("\n").join(lines)

@@ -18,6 +18,7 @@ from designer.systems.op_en.catalog import DIE_STATS
 from designer.tui.editors.base import StepEditor, View
 from designer.tui.editors.kit.fields import ChoiceField, EditButton, at
 from designer.tui.editors.op_en.common import assign, complete
+from designer.tui.literal import literal
 from designer.tui.widgets.shown import muted, set_content
 
 LABEL = 9  # "Toughness", "Intellect"
@@ -86,8 +87,8 @@ class StatsEditor(StepEditor):
         core = view.catalog.core
         low, high = core.stat_range
         bad = not low <= value <= high or value not in core.die_values
-        return Content.styled(f"→ {value:>2}{why}", "$error" if bad else
-                              "$foreground-muted" if not sources else "")
+        return literal(f"→ {value:>2}{why}", style="$error" if bad else
+                       "$foreground-muted" if not sources else "")
 
     async def update_fields(self, view: View) -> None:
         unit, final, rank = view.unit, view.final, view.final.rank
@@ -97,7 +98,7 @@ class StatsEditor(StepEditor):
         else:
             others = " ".join(map(str, rank.stats.others))
             core = f"{unit.core_stat.title()} " if unit.core_stat else ""
-            set_content(pool, Content(f"{rank.title} values: {core}{rank.stats.core} · "
+            set_content(pool, literal(f"{rank.title} values: {core}{rank.stats.core} · "
                                       f"{others}"))
         for stat in DIE_STATS:
             found = self.query(f"#final-{stat}")
@@ -117,5 +118,5 @@ class StatsEditor(StepEditor):
         set_content(self.query_one("#move-body", Static), body)
         line = next((x for x in view.tally.breakdown if x.step == "stats"), None)
         total = self.query_one("#stat-total", Static)
-        set_content(total, Content(f"{line.item} = {line.points}") if line is not None
+        set_content(total, literal(f"{line.item} = {line.points}") if line is not None
                     else muted("The stats are free in this setting."))

@@ -30,6 +30,7 @@ from designer.tui.editors.op_en.common import (
     talent_entry,
     talents_word,
 )
+from designer.tui.literal import assembled, literal
 from designer.tui.widgets.shown import muted, set_content
 
 KINDS = (("skills", "Skills"), ("abilities", "Abilities"))
@@ -40,8 +41,8 @@ HEADINGS = {"skills": "Skills: each costs the final value of its stat.",
 
 def chosen_row(picked: Picked, width: int) -> Content:
     how = f"with {picked.source}" if picked.granted else picked.how
-    return Content.assemble((picked.name.ljust(width), "bold"), " ",
-                            muted(how.ljust(12)), f" {picked.price:>2} pts")
+    return assembled((picked.name.ljust(width), "bold"), " ", muted(how.ljust(12)),
+                     f" {picked.price:>2} pts")
 
 
 def list_field(picked: Picked) -> tuple[str, int]:
@@ -66,7 +67,7 @@ class TalentsEditor(StepEditor):
     def _universal(self) -> Content:
         skills = self.view.catalog.universal_skills
         width = max((len(u.name) for u in skills), default=0)
-        return Content("\n").join(Content.assemble(
+        return Content("\n").join(assembled(
             (u.name.ljust(width), "bold"), f" {test_text(u)}", "  0 pts")
             for u in skills)
 
@@ -75,7 +76,7 @@ class TalentsEditor(StepEditor):
         count, allowed = edits.allowance(view.final, view.catalog)
         rank = view.final.rank
         title = rank.label if rank is not None else "No rank"
-        set_content(self.query_one("#talent-count", Static), Content(
+        set_content(self.query_one("#talent-count", Static), literal(
             f"{title}: none allowed" if not allowed else
             f"{title}: {count} of {allowed} chosen" + ("  (full)" if count >= allowed
                                                        else "")))
@@ -124,7 +125,7 @@ class TalentsEditor(StepEditor):
                 else:
                     basis = cost_text(entry.price)
                     flag = muted("fixed" if basis.isdigit() else basis)
-                options.append(Option(Content.assemble(
+                options.append(Option(assembled(
                     (entry.name.ljust(width), "bold"),
                     f" {now_text(final, catalog, entry.name):>2} pts ", flag),
                     id=f"{kind}:{entry.name}"))
@@ -142,8 +143,8 @@ class TalentsEditor(StepEditor):
         word = "Skill" if kind == "skills" else "Ability"
         basis = cost_text(entry.price)
         how = f"cost {basis}" if basis.isdigit() else f"cost = final {basis}"
-        lines = [Content.assemble((entry.name, "bold"), f" · {word} · {how} · "
-                                  f"{now_text(view.final, view.catalog, entry.name)} now")]
+        lines = [assembled((entry.name, "bold"), f" · {word} · {how} · "
+                           f"{now_text(view.final, view.catalog, entry.name)} now")]
         facts = []
         if entry.test:
             facts.append(f"{TEST_WORDS[entry.test]}: {test_text(entry)}")

@@ -11,6 +11,7 @@ from pydantic import ValidationError
 from textual import on
 from textual.app import ComposeResult
 
+from designer.escaping import printable
 from designer.systems import Step
 from designer.systems.openfire import dice, edits
 from designer.systems.openfire.catalog import Catalog
@@ -27,8 +28,9 @@ NAME_WIDTH = 18  # the most of an entry's name a field's label shows
 
 
 def cut(text: str, width: int) -> str:
-    """`text` at most `width` characters, an ellipsis marking a cut."""
-    return text if len(text) <= width else text[: max(0, width - 1)] + "…"
+    """`text` as shown (`printable`), at most `width` characters, an ellipsis marking a
+    cut."""
+    return printable(text, max(1, width))
 
 
 def catalog_of(view: View) -> Catalog:
@@ -41,8 +43,8 @@ def figures(view: View) -> tuple[Figure, ...]:
 
 
 def entry_title(fig: Figure) -> str:
-    """'★ Ranger Sergeant', 'Ranger ×4': the leader marked."""
-    return f"{LEADER} {fig.label}" if fig.leader else fig.label
+    """'★ Ranger Sergeant', 'Ranger ×4': the leader marked; shown as written."""
+    return printable(f"{LEADER} {fig.label}" if fig.leader else fig.label)
 
 
 def entry_points(final: Final, index: int) -> str:

@@ -32,6 +32,7 @@ from designer.tui.editors.openfire.common import (
     figures,
     valid,
 )
+from designer.tui.literal import assembled
 from designer.tui.widgets.fields import Cycle, FieldButton
 from designer.tui.widgets.shown import muted
 from designer.tui.widgets.text import TextField
@@ -170,15 +171,13 @@ class RulesEditor(EntryEditor):
             return ChoiceField(view, rule.name, [(a, a) for a in arcs] + (
                 [(None, "–")] if value is None else []), partial(rule_x, i, r, catalog),
                 at(edits.set_rule_x, i, r), key=key, id=field_id, classes="own-rule")
-        return ChosenRow(Content.assemble(rule.label, muted(" · custom" if rule.custom
-                                                            else "")),
+        return ChosenRow(assembled(rule.label, muted(" · custom" if rule.custom else "")),
                          remove=remove, focus=focus, key=key, id=field_id, classes="own-rule")
 
     def _abilities(self, view: View) -> list[Widget]:
         if not view.unit.abilities:
             return [Static(muted("None yet."), classes="hint")]
-        return [ChosenRow(Content.assemble((a.name, "bold"), muted(f" {a.text}" if a.text
-                                                                   else "")),
+        return [ChosenRow(assembled((a.name, "bold"), muted(f" {a.text}" if a.text else "")),
                           remove=at(edits.remove_ability, k), focus="ability-name",
                           id=f"ability-{k}", classes="ability")
                 for k, a in enumerate(view.unit.abilities)]
@@ -196,7 +195,7 @@ class RulesEditor(EntryEditor):
         for rule in found:
             label = f"{rule.name} (X)" if rule.x != "none" else rule.name
             note = cost_hint(rule, catalog) + (" · has it" if rule.name in taken else "")
-            options.append(Option(Content.assemble((label, "bold"), " ", muted(note)),
+            options.append(Option(assembled((label, "bold"), " ", muted(note)),
                                   id=rule.name))
         return options
 
@@ -213,8 +212,8 @@ class RulesEditor(EntryEditor):
         x = f" · X is {X_WORDS[rule.x]}" if rule.x != "none" else ""
         line = f" [{rule.line}]" if rule.line else ""
         implies = f" Brings {', '.join(rule.implies)}." if rule.implies else ""
-        return Content.assemble((rule.name, "bold"), f"{x}{line}\n",
-                                muted(f"{rule.summary}{implies}"))
+        return assembled((rule.name, "bold"), f"{x}{line}", Content("\n"),
+                         muted(f"{rule.summary}{implies}"))
 
     # --- edits --------------------------------------------------------------------------
 

@@ -36,6 +36,7 @@ from designer.tui.editors.openfire.common import (
     entry_points,
     figures,
 )
+from designer.tui.literal import assembled, literal
 from designer.tui.widgets.fields import FieldButton, Spinner
 from designer.tui.widgets.shown import muted, set_content
 from designer.tui.widgets.text import TextField
@@ -96,10 +97,10 @@ class UnitEditor(StepEditor):
         if module is not None:
             mode = ("module-listed points; cc1 prices what it does not list"
                     if catalog.mode == "listed" else f"priced by {catalog.costing.costing}")
-            about = Content.assemble((module.title, "bold"), ": ", module.summary,
-                                     f" {mode.capitalize()}.")
+            about = assembled((module.title, "bold"), ": ", module.summary,
+                              f" {mode.capitalize()}.")
         else:
-            about = Content(f"The core alone: {catalog.costing.label}.")
+            about = literal(f"The core alone: {catalog.costing.label}.")
         set_content(self.query_one("#module-about", Static), about.stylize("$foreground-muted"))
 
 
@@ -148,7 +149,7 @@ class ModelsEditor(StepEditor):
             yield FieldButton("Add", id="add-entry", compact=True)
         module = catalog_of(view).module
         if module is not None and module.profiles:
-            yield Static(f"{module.title}: enter adds a profile", classes="group")
+            yield Static(literal(f"{module.title}: enter adds a profile"), classes="group")
             yield Picker("profile-list", options=self._profiles, pick=self._add_profile,
                          list_classes="of-list")
 
@@ -168,7 +169,7 @@ class ModelsEditor(StepEditor):
     def _profile_entry(profile: Any) -> Content:
         points = "no points" if profile.points is None else pts(profile.points)
         mov = profile.mov if isinstance(profile.mov, int) else "-".join(map(str, profile.mov))
-        return Content.assemble((profile.name, "bold"), " ", points, " ", muted(
+        return assembled((profile.name, "bold"), " ", points, " ", muted(
             f"{profile.category or ''} M{mov} S{profile.skl} D{profile.defence} "
             f"C{profile.cmd} H{profile.hp}"))
 

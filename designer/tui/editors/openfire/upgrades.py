@@ -25,6 +25,7 @@ from designer.tui.editors.openfire.common import (
     figures,
 )
 from designer.tui.editors.tally import TallyEditor
+from designer.tui.literal import assembled, literal
 from designer.tui.widgets.points_bar import PointsBar
 from designer.tui.widgets.shown import muted, set_content
 
@@ -34,7 +35,7 @@ def upgrade_text(upgrade: Upgrade, weapon: str | None) -> Content:
     weapon's are shown as their formula ('+max(1, WP / 2)')."""
     name = upgrade.name + (f" → {weapon}" if weapon else "")
     points = pts(upgrade.points) if isinstance(upgrade.points, int) else upgrade.points
-    return Content.assemble((name, "bold"), f" +{points} ", muted(upgrade.effect.text()))
+    return assembled((name, "bold"), f" +{points} ", muted(upgrade.effect.text()))
 
 
 class UpgradesEditor(EntryEditor):
@@ -55,7 +56,7 @@ class UpgradesEditor(EntryEditor):
         yield Rows(id="taken", classes="of-block")  # without a module: any to remove
         if module is None or not listed:
             return
-        yield Static(f"{module.title}: enter gives an upgrade to the entry chosen",
+        yield Static(literal(f"{module.title}: enter gives an upgrade to the entry chosen"),
                      classes="group")
         yield from self.compose_target()
         yield Picker("upgrade-list", options=self._options, detail=self._detail,
@@ -84,8 +85,7 @@ class UpgradesEditor(EntryEditor):
                 out.append(PointsBar(id=f"room-{i}", classes="room"))
             for u, taken in enumerate(fig.upgrades):
                 if taken.upgrade is None:
-                    text = Content.assemble((taken.name, "bold"),
-                                            Content.styled(" not in the module", "$error"))
+                    text = assembled((taken.name, "bold"), (" not in the module", "$error"))
                 else:
                     text = upgrade_text(taken.upgrade, taken.weapon)
                 out.append(ChosenRow(text, remove=at(edits.remove_upgrade, i, u),
@@ -114,9 +114,9 @@ class UpgradesEditor(EntryEditor):
 
     def _detail(self, option_id: str) -> Content:
         upgrade = self._choices()[int(option_id.split("-")[1])][0]
-        return Content.assemble(
-            (upgrade.name, "bold"), f" for {upgrade.for_.text()}: {upgrade.effect.text()}",
-            muted(f"\n{upgrade.summary}" if upgrade.summary else ""))
+        return assembled((upgrade.name, "bold"),
+                         f" for {upgrade.for_.text()}: {upgrade.effect.text()}",
+                         muted(f"\n{upgrade.summary}" if upgrade.summary else ""))
 
     def target_changed(self) -> None:
         self.query_one(Picker).refill(restart=True)  # another entry's: from its first

@@ -37,6 +37,7 @@ from designer.tui.editors.openfire.common import (
     valid,
     weapon_data_text,
 )
+from designer.tui.literal import assembled
 from designer.tui.widgets.fields import FieldButton, Row, Spinner
 from designer.tui.widgets.shown import muted
 from designer.tui.widgets.text import TextField
@@ -126,11 +127,11 @@ class WeaponsEditor(EntryEditor):
 
     @staticmethod
     def _arm_text(arm: Arm, from_profile: bool) -> Content:
-        text = Content.styled(arm.name, "bold")
+        text = assembled((arm.name, "bold"))
         if not arm.known:
             return text + Content.styled(" unknown: define it or remove it", "$error")
         if len(arm.shots) == 1:
-            text += f" {shot_text(arm.shots[0])}"
+            text += assembled(f" {shot_text(arm.shots[0])}")
         else:
             text += f" {len(arm.shots)} profiles"
         if arm.points is not None:
@@ -161,7 +162,7 @@ class WeaponsEditor(EntryEditor):
             return []
         out: list[Widget] = [Static(muted("Yours: enter loads one into the form, delete "
                                           "removes it"), classes="hint")]
-        out += [Row(Content.assemble((w.name, "bold"), " ", muted(weapon_data_text(w))),
+        out += [Row(assembled((w.name, "bold"), " ", muted(weapon_data_text(w))),
                     key=k, id=f"own-weapon-{k}", classes="own-weapon")
                 for k, w in enumerate(weapons)]
         return out
@@ -181,13 +182,11 @@ class WeaponsEditor(EntryEditor):
         options = []
         for n, name in enumerate(self._choices()):
             if name in own:
-                prompt = Content.assemble((name, "bold"), " ",
-                                          muted(weapon_data_text(own[name])))
+                prompt = assembled((name, "bold"), " ", muted(weapon_data_text(own[name])))
             else:
                 w = listed[name]
                 price = "no points" if w.points is None else pts(w.points)
-                prompt = Content.assemble((name, "bold"), f" {price} ",
-                                          muted(weapon_data_text(w)))
+                prompt = assembled((name, "bold"), f" {price} ", muted(weapon_data_text(w)))
             options.append(Option(prompt, id=f"choice-{n}"))
         return options or [Option(muted("None yet: define one below."), disabled=True)]
 

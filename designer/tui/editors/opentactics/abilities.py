@@ -24,6 +24,7 @@ from designer.tui.editors.kit.fields import ChosenRow, NumberField, at
 from designer.tui.editors.kit.picker import Picker
 from designer.tui.editors.kit.rows import Rows
 from designer.tui.editors.opentactics.equipment import RANK_CEILING
+from designer.tui.literal import assembled, literal
 from designer.tui.screens.dialogs import Dialog
 from designer.tui.widgets.fields import FieldButton
 from designer.tui.widgets.shown import muted, set_content
@@ -75,7 +76,7 @@ class AbilitiesEditor(StepEditor):
                                                      strict=True)):
             note = muted(self._cost_text(own, sur))
             if picked.source:
-                rows.append(ChosenRow(Content.assemble(ability_label(picked), "  ", note),
+                rows.append(ChosenRow(assembled(ability_label(picked), "  ", note),
                                       key=n, id=f"granted-{n}", classes="chosen"))
                 continue
             index = int(picked.field.split("[")[1].rstrip("]"))
@@ -90,7 +91,7 @@ class AbilitiesEditor(StepEditor):
                     maximum=(span.max or RANK_CEILING) if span else 99, key=index,
                     id=f"ability-{index}", classes="chosen"))
             else:
-                rows.append(ChosenRow(Content.assemble(ability_label(picked), "  ", note),
+                rows.append(ChosenRow(assembled(ability_label(picked), "  ", note),
                                       remove=remove, focus="ability-list", key=index,
                                       id=f"ability-{index}", classes="chosen"))
         return rows
@@ -114,8 +115,9 @@ class AbilitiesEditor(StepEditor):
                 added = edits.cost_if_added(final, catalog, ability.name)
                 now = (muted("full") if added is None else
                        Content.styled(f"+{added[0] + added[1]} now", "bold $accent"))
-            prompt = Content.assemble((ability.label.ljust(21), "bold"),
-                                      ability.formula.display.ljust(5), " ", now)
+            # a house-rules catalog is the user's text
+            prompt = assembled((ability.label.ljust(21), "bold"),
+                               ability.formula.display.ljust(5), " ", now)
             options.append(Option(prompt, id=ability.name))
         return options
 
@@ -124,9 +126,8 @@ class AbilitiesEditor(StepEditor):
         if ability is None:
             return Content("")
         ranks = f" · ranks {ability.ranks.label}" if ability.ranks else ""
-        return Content.assemble((ability.name, "bold"),
-                                f" · cost {ability.formula.display}{ranks}\n",
-                                muted(ability.summary))
+        return assembled((ability.name, "bold"), f" · cost {ability.formula.display}{ranks}",
+                         Content("\n"), muted(ability.summary))
 
     def _add(self, name: str) -> None:
         view = self.view
@@ -212,6 +213,6 @@ class CustomAbilityDialog(Dialog):
         except ValidationError as exc:
             problem = exc.errors(include_url=False)[0]
             message = str(problem.get("ctx", {}).get("error", problem["msg"]))
-            note.update(Content.styled(message, "$error"))
+            note.update(literal(message, 300, style="$error"))
             return
         self.dismiss({"name": name, "cost": cost, "text": text or None})

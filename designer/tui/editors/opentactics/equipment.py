@@ -22,6 +22,7 @@ from designer.tally import Line, Tally
 from designer.tui.editors.base import StepEditor, View
 from designer.tui.editors.kit.fields import ChoiceField, EditButton, NumberField, Toggle, at
 from designer.tui.editors.kit.picker import Picker
+from designer.tui.literal import assembled, literal
 from designer.tui.widgets.shown import muted, set_content
 
 RANK_CEILING = 10  # the highest rank offered for an open-ended span such as "1+"
@@ -106,7 +107,7 @@ class EquipmentEditor(StepEditor):
         for i, choice in enumerate(unit.equipment):
             item = catalog.item(choice.item)
             with Vertical(classes="item-card", id=f"item-{i}") as card:
-                card.border_title = Content(choice.item)
+                card.border_title = literal(choice.item, 60)
                 if item is None:
                     yield Static(Content.styled("not in the equipment table", "$error"))
                 else:
@@ -118,8 +119,8 @@ class EquipmentEditor(StepEditor):
         yield Picker("item-table", options=self._table, pick=self.add)
 
     def _table(self, search: str) -> list[Option]:
-        return [Option(Content.assemble((item.name, "bold"), " ",
-                                        muted(", ".join(item.effects) or item.kind)),
+        return [Option(assembled((item.name, "bold"), " ",
+                                 muted(", ".join(item.effects) or item.kind)),
                        id=f"table-{n}") for n, item in enumerate(self.view.catalog.equipment)]
 
     def _item_fields(self, i: int, item: Any) -> ComposeResult:

@@ -9,7 +9,6 @@ from typing import Any
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.content import Content
 from textual.widgets import Select, SelectionList, Static
 
 from designer.systems.opentactics import edits
@@ -17,6 +16,7 @@ from designer.systems.opentactics.catalog import CATEGORIES, Catalog
 from designer.tui.editors.base import StepEditor, View, pts
 from designer.tui.editors.kit.fields import ChosenRow, at
 from designer.tui.editors.kit.form import Form
+from designer.tui.literal import literal
 from designer.tui.widgets.fields import FieldButton
 from designer.tui.widgets.shown import set_content
 from designer.tui.widgets.text import TextField
@@ -66,7 +66,7 @@ class TypesEditor(StepEditor):
                         f" (+{costs.tactical_cost})"
                 elif category == "elemental":
                     label += f" (+{costs.elemental_cost})"
-                options.append((label, entry.name, self._has(unit, entry)))
+                options.append((literal(label), entry.name, self._has(unit, entry)))
             selection = SelectionList[str](*options, id=f"types-{category}",
                                            classes="type-list")
             selection.border_title = CATEGORY_TITLES[category]
@@ -83,7 +83,7 @@ class TypesEditor(StepEditor):
         points = sum(line.points for line in view.tally.breakdown if line.step == "types")
         names = ", ".join(t.name for t in unit.types) or "none yet"
         set_content(self.query_one("#types-chosen", Static),
-                    Content(f"Types: {names} · {pts(points)}"))
+                    literal(f"Types: {names} · {pts(points)}"))
         for selection in self.query(SelectionList):
             wanted = {e.name for e in catalog.types_in((selection.id or "").split("-", 1)[1])
                       if self._has(unit, e)}

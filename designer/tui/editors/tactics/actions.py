@@ -14,6 +14,7 @@ from designer.tui.editors.base import View
 from designer.tui.editors.kit.fields import ChosenRow, at
 from designer.tui.editors.kit.rows import Rows
 from designer.tui.editors.tactics.common import TxEditor
+from designer.tui.literal import assembled
 from designer.tui.widgets.shown import muted
 from designer.tui.widgets.text import TextField
 
@@ -47,7 +48,7 @@ class ActionListsEditor(TxEditor):
         for which in LISTS:
             actions = getattr(view.unit, which)
             rows: list[Widget] = [ChosenRow(
-                Content.assemble((a.name, "bold"), muted(f"  {a.text}" if a.text else "")),
+                assembled((a.name, "bold"), muted(f"  {a.text}" if a.text else "")),
                 remove=at(edits.remove_action, which, i),
                 focus=f"{which}-{i - 1}" if i > 0 else f"add-{which}",
                 id=f"{which}-{i}", classes="action") for i, a in enumerate(actions)]

@@ -21,6 +21,7 @@ from designer.tui.editors.kit.fields import ChosenRow, FormNumber, at, line
 from designer.tui.editors.kit.form import Form
 from designer.tui.editors.kit.rows import Rows
 from designer.tui.editors.tactics.common import TxEditor, table_of
+from designer.tui.literal import assembled
 from designer.tui.widgets.fields import Cycle, FieldButton, Row, Spinner
 from designer.tui.widgets.shown import muted, set_content
 from designer.tui.widgets.text import TextField
@@ -70,7 +71,7 @@ def weapon_text(w: FinalWeapon) -> Content:
              f"Precision {shown(w.precision, source.precision)}",
              w.distance or ("___" if source.distance is None else "?")]
     parts += [a.label for a in w.areas]
-    return Content.assemble((w.name, "bold"), "  ", " · ".join(parts))
+    return assembled((w.name, "bold"), "  ", " · ".join(parts))
 
 
 class WeaponsEditor(TxEditor):

@@ -1,0 +1,89 @@
+"""What a document's file held when it was read or last written, so that a save can
+tell that someone changed the file since (another designer, an editor, a sync) and ask
+instead of overwriting it, as editors do. Plain Python (no Textual)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from designer.errors import InputError
+from designer.io import FileStamp, changed_since, file_stamp
+from designer.roster import load_roster
+from designer.units import load_unit_file
+
+
+class ChangedOnDisk(InputError):
+    """The document's file changed since it was read: writing would lose that change."""
+
+
+class OnDisk:
+    """Mixed into the documents, which have a `path` and a `history`, and say how to read
+    their file again (`read_again`)."""
+
+    path: Path | None
+    history: Any
+    #: the file as it was when last read or written here (None: there was no file)
+    disk: FileStamp | None = None
+
+    def remember_disk(self, stamp: FileStamp | None = None) -> None:
+        """Take note of the file as it now is (or as `stamp` saw it just now)."""
+        self.disk = stamp or (file_stamp(self.path) if self.path is not None else None)
+
+    def outside_change(self, path: Path | None = None) -> bool:
+        """Whether writing the document to `path` (default: its own file) would overwrite
+        a change made to that file since it was read or written here."""
+        target = path or self.path
+        if target is None or self.path is None:
+            return False
+        try:
+            own = Path(target).resolve() == self.path.resolve()
+        except (OSError, RuntimeError):
+            own = False
+        return own and changed_since(target, self.disk)
+
+    def refuse_outside_change(self, path: Path | None = None) -> None:
+        if self.outside_change(path):
+            raise ChangedOnDisk("was changed on disk since it was read here; not "
+                                "overwritten (save it from its screen, ctrl+s, to choose)",
+                                file=path or self.path)
+
+    def reload(self) -> None:
+        """The file as it now is becomes the present, saved snapshot; the edits it
+        replaces stay one undo (ctrl+z) away."""
+        snapshot = self.read_again()
+        self.history.push(snapshot)
+        self.history.mark_saved(self.history.present)
+        self.remember_disk()
+
+    def read_again(self) -> Any:
+        raise NotImplementedError
+
+
+class UnitOnDisk(OnDisk):
+    """A unit's document: read again, it is the unit file's unit (of the same system)."""
+
+    game: Any
+    catalog: Any
+
+    def read_again(self) -> Any:
+        loaded = load_unit_file(self.path) if self.path else None
+        if loaded is None or loaded.system.NAME != self.game.NAME:
+            raise InputError("now holds no unit of this system; open it (ctrl+o)",
+                             file=self.path)
+        self.catalog = loaded.catalog
+        return loaded.unit
+
+
+class ForceOnDisk(OnDisk):
+    """A force's document: read again, it is the roster file's force (of the same
+    system)."""
+
+    game: Any
+
+    def read_again(self) -> Any:
+        force = load_roster(self.path, keep_broken=True) if self.path else None
+        if force is None or force.game.NAME != self.game.NAME:
+            raise InputError("now holds no force of this system; open it (ctrl+o)",
+                             file=self.path)
+        return force

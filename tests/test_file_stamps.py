@@ -1,0 +1,48 @@
+"""What a file held when it was read, so a save can tell an outside change from none: a
+change of bytes is one, a touch is not, a file that appeared is one, a file gone is not
+(writing it again loses nothing)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from designer.io import changed_since, file_stamp
+from designer.tui.documents import UnitDoc
+from designer.tui.ondisk import ChangedOnDisk
+from tests.tui.helpers import ASH_WARDEN
+
+
+def test_a_change_of_bytes_is_a_change_and_a_touch_is_not(tmp_path):
+    path = tmp_path / "u.yaml"
+    path.write_text("name: A\n")
+    stamp = file_stamp(path)
+    assert stamp is not None and stamp.size == 8
+    assert not changed_since(path, stamp)
+    info = path.stat()
+    os.utime(path, ns=(info.st_atime_ns, info.st_mtime_ns + 10**9))
+    assert not changed_since(path, stamp)
+    path.write_text("name: B\n")  # the same size, other bytes
+    assert changed_since(path, stamp)
+    path.unlink()
+    assert not changed_since(path, stamp) and file_stamp(path) is None
+    path.write_text("name: C\n")
+    assert changed_since(path, None)
+
+
+def test_a_document_refuses_to_write_over_an_outside_change(tmp_path):
+    path = tmp_path / "ash-warden.yaml"
+    path.write_text(ASH_WARDEN)
+    doc = UnitDoc.load(path)
+    path.write_text(ASH_WARDEN + "points: 55\n")
+    with pytest.raises(ChangedOnDisk, match="was changed on disk since it was read here"):
+        doc.save()
+    assert path.read_text().endswith("points: 55\n")
+    doc.reload()
+    assert doc.unit.points == 55 and not doc.dirty
+    doc.save()  # what it read now is what is there
+    assert doc.undo() and doc.unit.points is None and doc.dirty
+    other = tmp_path / "copy.yaml"
+    doc.save(other)  # another file: written, and the document's own from now on
+    assert doc.path == other and "points" not in other.read_text()
