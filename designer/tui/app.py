@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 
 from textual import work
 from textual.app import App, SystemCommand
-from textual.binding import Binding
 from textual.content import Content
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
@@ -27,6 +26,7 @@ from designer.errors import InputError
 from designer.escaping import printable
 from designer.settings import Settings, load_settings
 from designer.systems import SYSTEMS, GameSystem, system
+from designer.tui.bindings import APP_BINDINGS, binding_ids
 from designer.tui.commands import CatalogCommands, UnitCommands
 from designer.tui.documents import ForceDoc, UnitDoc, display_path, kind_of
 from designer.tui.kept import KeptSettings
@@ -48,15 +48,7 @@ class DesignerApp(KeptSettings, QuitGuard, KeyGate):
     CSS_PATH = ["app.tcss", "widgets/widgets.tcss"]
     TITLE = "designer"
     COMMANDS = App.COMMANDS | {CatalogCommands, UnitCommands}
-    BINDINGS = [
-        Binding("ctrl+q", "quit", "Quit", priority=True, id="quit"),
-        Binding("q", "quit", "Quit", show=False, id="quit-q"),
-        Binding("f1,question_mark", "help", "Help", key_display="f1", id="help"),
-        Binding("f2", "show('forces')", "Forces", show=False, id="forces"),
-        Binding("f3", "show('browser')", "Catalog", show=False, id="catalog"),
-        Binding("f4", "show('unit')", "Unit", show=False, id="unit"),
-        Binding("ctrl+o", "open", "Open", show=False, priority=True, id="open"),
-    ]
+    BINDINGS = list(APP_BINDINGS)
 
     #: snapshot tests turn this off so the text cursor does not blink
     cursor_blink = True
@@ -345,19 +337,6 @@ class DesignerApp(KeptSettings, QuitGuard, KeyGate):
         game = system(name)
         self._opened(UnitDoc.new(game) if kind == "unit"
                      else ForceDoc.new(game, cap=self.settings.points_cap))
-
-
-def binding_ids() -> list[str]:
-    """The ids of the app's and its screens' key bindings, in order: what the settings'
-    `keys:` remaps (the help lists them)."""
-    from designer.tui.screens.designer import DesignerScreen
-    from designer.tui.screens.forces import ForcesScreen
-    from designer.tui.widgets.unit_table import UnitTable
-
-    found = (b.id for owner in (DesignerApp, ForcesScreen, UnitTable,
-                                UnitTable.for_entries("entry"), DesignerScreen)
-             for b in owner.BINDINGS if isinstance(b, Binding) and b.id)
-    return list(dict.fromkeys(found))
 
 
 def build_app(*, game: GameSystem | None = None, catalog: Any | None = None,

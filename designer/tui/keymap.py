@@ -12,6 +12,7 @@ from textual.binding import Binding
 from textual.keys import Keys, key_to_character
 
 from designer.errors import InputError
+from designer.tui.bindings import screens_bindings
 from designer.validation import suggest
 
 MODIFIERS = frozenset({"ctrl", "shift", "alt", "meta", "super", "hyper"})
@@ -28,22 +29,6 @@ def is_key(name: str) -> bool:
     if len(key) == 1:
         return key.isprintable() and not key.isspace()
     return key in _NAMED or key_to_character(key) is not None
-
-
-def screens_bindings() -> dict[str, list[Binding]]:
-    """The bindings in force on each document screen: the app's, the screen's own and
-    (the forces screen) its table's, as `designer.tui.app.binding_ids` lists them."""
-    from designer.tui.app import DesignerApp
-    from designer.tui.screens.designer import DesignerScreen
-    from designer.tui.screens.forces import ForcesScreen
-    from designer.tui.widgets.unit_table import UnitTable
-
-    def of(*owners: type) -> list[Binding]:
-        return [b for owner in (DesignerApp, *owners) for b in owner.BINDINGS
-                if isinstance(b, Binding)]
-
-    return {"forces": of(ForcesScreen, UnitTable, UnitTable.for_entries("entry")),
-            "designer": of(DesignerScreen)}
 
 
 def _split(keys: str) -> list[str]:
