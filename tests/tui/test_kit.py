@@ -231,3 +231,45 @@ async def test_a_form_says_what_it_lacks_and_empties_its_texts_once_sent():
         await pilot.pause()
         assert sent == [{"name": "Oak", "what": "shade"}]
         assert app.query_one("#name", TextField).value == ""
+
+
+@pytest.mark.tui
+async def test_every_kit_widget_shows_a_hostile_name_as_written():
+    """A name with markup, escape sequences, NUL and an override, handed to each kit
+    widget as plain text: each shows it as written and sends no control character."""
+    from designer.tui.editors.kit.fields import ChoiceField, EditButton, Toggle, line
+    from designer.tui.literal import assembled
+    from designer.tui.widgets.shown import muted
+    from tests.tui.test_hostile_names import HOSTILE, SHOWN, assert_shown
+
+    view = view_of({"n": 3, "pick": "a"})
+
+    def options(search: str) -> list[Option]:
+        return [heading(f"H {HOSTILE}", "h"), Option(f"O {HOSTILE}", id="o"),
+                Option(assembled(("A ", "bold"), (HOSTILE, "bold"), " ", muted(HOSTILE)),
+                       id="a")]
+
+    def widgets() -> ComposeResult:
+        yield Picker("names", options=options, pick=lambda _: None,
+                     detail=lambda option_id: assembled(("D ", "bold"), HOSTILE))
+        yield ChosenRow(f"R {HOSTILE}", id="row")
+        yield NumberField(view, f"N {HOSTILE}", lambda v: v.unit["n"],
+                          note=lambda v, n: HOSTILE)
+        yield ChoiceField(view, f"C {HOSTILE}", [("a", f"V {HOSTILE}")],
+                          lambda v: v.unit["pick"])
+        yield Toggle(view, f"T {HOSTILE}", lambda v: True, lambda unit, on: unit)
+        yield EditButton(f"B {HOSTILE}", lambda unit: unit)
+        yield from line(f"L {HOSTILE}", Static("field"))
+
+    class Tall(Bench):  # each widget as high as its lines (the editors' stylesheet's)
+        CSS = "Screen > * { height: auto; } Spinner, Cycle, Row { height: 1; }"
+
+    app = Tall(widgets)
+    async with app.run_test(size=(200, 40)) as pilot:
+        await pilot.pause()
+        app.query_one(Picker).listing.highlighted = 2
+        await pilot.pause()
+        assert_shown(app, *(f"{mark} {SHOWN}"[:40] for mark in "HOADRNCVTBL"))
+        number = app.query_one(NumberField)
+        number.show_view(view_of({"n": 4, "pick": "a"}))
+        assert number.note == SHOWN
