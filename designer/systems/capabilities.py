@@ -46,6 +46,13 @@ class Points(ABC):  # noqa: B024 - a capability: a system prices units by derivi
         one = abs(points) == 1 and short.endswith("s")
         return f"{points} {short[:-1] if one else short}".rstrip()
 
+    def total_words(self, points: int) -> tuple[str, str]:
+        """What a summary line writes before and after a total: ('Total ', ' pts') for
+        'Total 38 pts', ('Total Cost ', '') for rules that name no unit."""
+        if not self.POINTS_SHORT:
+            return f"{self.PRICE_WORD} ", ""
+        return "Total ", self.points_text(points)[len(str(points)):]
+
     def amount(self, points: int) -> str:
         """A total in words: '60 points', 'Total Cost 111' for rules that name no unit."""
         return f"{points} {self.POINTS_WORD}" if self.POINTS_WORD else \

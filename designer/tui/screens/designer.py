@@ -148,7 +148,7 @@ class DesignerScreen(DocumentScreen):
         self.query_one(Stepper).show(self.marks(tally), self.step_points(tally))
         self.query_one(TallyPanel).show(tally, self.figures(view),
                                         card_of(self.game, view.assessment),
-                                        priced=self.points is not None)
+                                        points=self.points)
         if self.matchups is not None:  # open (f5): the odds follow each edit
             self.matchups.show(view.assessment)
         name = self.query_one("#unit-name", TextField)
