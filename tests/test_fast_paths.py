@@ -22,6 +22,7 @@ from designer.export.fit import PT, fit_size, pdf_safe, width
 from designer.export.fonts import CJK, FAUX_BOLD, LATIN, split
 from designer.export.layout import INK
 from designer.export.pdf_book import BAND, RULE, WHITE, Book, fit_line
+from designer.export.pdf_text import fast_path_covered
 from designer.export.shapes import DIE
 from designer.roster import load_roster
 from designer.systems import catalog_root, examples_dir, system
@@ -301,6 +302,8 @@ def test_text_and_shapes_are_written_as_fpdf2_writes_them():
     """The same bytes on every page whether a line goes through the writer's own font
     state, through fpdf2's text() with that state handed over, or through fpdf2 alone."""
     fast = Book("a4", "t", "v")
+    # an fpdf2 series this test has not been run on gets fpdf2's own calls only
+    assert fast.writer.plain is fast_path_covered()
     handed = Book("a4", "t", "v")
     handed.writer.plain = False
     alone = _Fpdf2Book("a4", "t", "v")
@@ -312,6 +315,12 @@ def test_text_and_shapes_are_written_as_fpdf2_writes_them():
     assert first.count(b" Tf ET") == second.count(b" Tf ET")  # fonts chosen again
     assert b"Tf ET\nq 0.7843 0.0392 0.0392 rg BT" not in first  # same as the fill: bare
     assert fast.missing == alone.missing == {"\ue000"}
+
+
+def test_the_fast_path_is_taken_only_with_an_fpdf2_series_it_is_proven_on():
+    assert fast_path_covered("2.8.6") and fast_path_covered("2.8.9")
+    assert not fast_path_covered("2.9.0") and not fast_path_covered("3.0.0")
+    assert not fast_path_covered("2.7.9")
 
 
 def test_a_fitted_line_is_the_fit_worked_out_afresh():

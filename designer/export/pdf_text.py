@@ -12,7 +12,9 @@ state itself rather than going through `set_font` and `set_text_color` for every
 a line it cannot write this way (bold CJK text, stroked as well as filled) goes through
 fpdf2's own `text()`, with fpdf2's state brought up to date first.
 
-tests/test_fast_paths.py checks that both ways write the same bytes.
+tests/test_fast_paths.py checks that both ways write the same bytes. That holds for the
+fpdf2 releases it was run on (TESTED_FPDF2); with any other fpdf2 every line and shape goes
+through fpdf2's own calls: slower, never wrong.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from fpdf import FPDF
+from fpdf import FPDF, FPDF_VERSION
 from fpdf.drawing_primitives import convert_to_device_color
 from fpdf.enums import PDFResourceType, TextMode
 from fpdf.util import FloatTolerance
@@ -34,6 +36,13 @@ _PLAIN_TEXT_STATE = ("current_font", "current_font_is_set_on_page", "text_mode",
                      "text_color", "font_size_pt", "fonts", "k", "h", "_resource_catalog",
                      "pages", "page")
 _TOLERANCE = FloatTolerance.TOLERANCE  # sizes closer than this are one size to fpdf2
+#: the fpdf2 series whose page state tests/test_fast_paths.py proves the writer keeps
+TESTED_FPDF2 = ("2.8",)
+
+
+def fast_path_covered(version: str = FPDF_VERSION) -> bool:
+    """Whether the writer may keep fpdf2's page state itself with this fpdf2 release."""
+    return ".".join(version.split(".")[:2]) in TESTED_FPDF2
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +73,9 @@ class TextWriter:
         self.pdf = pdf
         #: characters drawn as a replacement because no bundled font has them
         self.missing: set[str] = set()
-        self.plain = all(hasattr(pdf, name) for name in _PLAIN_TEXT_STATE)
+        #: whether lines are written with the font state kept here (else through fpdf2)
+        self.plain = fast_path_covered() and all(hasattr(pdf, name)
+                                                  for name in _PLAIN_TEXT_STATE)
         self._added: set[str] = set()  # fonts in the document: a style's first use adds it
         self._lines: dict[tuple[float, float, str, str, float, Colour, str],
                           tuple[Placed, ...]] = {}
@@ -163,8 +174,8 @@ class TextWriter:
         state) writes on the page: written by fpdf2 the first time, then copied. A card's
         frame and rules are at the same places on every page."""
         pdf = self.pdf
-        if not pdf.page:
-            draw()  # fpdf2 refuses: no page yet
+        if not pdf.page or not self.plain:
+            draw()  # no page yet (fpdf2 refuses), or an fpdf2 the copying is not proven on
             return
         contents = pdf.pages[pdf.page].contents
         data = self._drawn.get(key)
