@@ -279,7 +279,8 @@ class ForceDoc(ForceOnDisk):
               fields: Mapping[str, Any] | None = None) -> ForceEntry:
         """An entry for `unit` (assessed, unless its assessment is given); a unit from a
         file is named by its path from the roster's folder; `fields` are the entry's own
-        keys (a copy or a repair keeps those of the entry it comes from). A unit without
+        keys (a copy or a repair keeps those of the entry it comes from; a new entry takes the
+        system's defaults). A unit without
         an id (designed from scratch) gets a fresh one."""
         force = self.force
         if force.game.unit_id(unit) is None:
@@ -291,7 +292,10 @@ class ForceDoc(ForceOnDisk):
         if file is not None:
             source = (os.path.relpath(file.resolve(), self.path.parent.resolve())
                       .replace(os.sep, "/") if self.path else display_path(file))
-        return ForceEntry(assessment, count, file, source, fields=dict(fields or {}))
+        if fields is None:  # a new entry: the system's defaults (a TACTICS sheet's side)
+            fields = {spec.key: spec.default for spec in force.entry_specs
+                      if spec.default is not None}
+        return ForceEntry(assessment, count, file, source, fields=dict(fields))
 
     # output
     def exported(self) -> Force:

@@ -292,8 +292,9 @@ def test_toy_force_has_its_budget_facts_and_checks(toy, tmp_path, capsys):
     assert "Total 11 of 20 points: 9 remaining" in out
     assert "Toys 3" in out
     twice = tmp_path / "twice.yaml"
-    twice.write_text("system: toy\nname: Twice\nunits:\n  - {unit: units/juggler.yaml}\n"
-                     "  - {unit: units/juggler.yaml}\n", encoding="utf-8")
+    twice.write_text("system: toy\nname: Twice\ntheme: circus\nunits:\n"
+                     "  - {unit: units/juggler.yaml}\n  - {unit: units/juggler.yaml}\n",
+                     encoding="utf-8")
     assert main(["check", str(twice), "--json"]) == 1
     data = json.loads(capsys.readouterr().out)
     assert [e["code"] for e in data["errors"]] == ["E-TOY-TWICE"]
