@@ -8,9 +8,9 @@ import os
 
 import pytest
 
+from designer.documents import UnitDoc
 from designer.io import changed_since, file_stamp
-from designer.tui.documents import UnitDoc
-from designer.tui.ondisk import ChangedOnDisk
+from designer.ondisk import ChangedOnDisk
 from tests.tui.helpers import ASH_WARDEN
 
 

@@ -7,10 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from designer.settings import Settings
-from designer.systems import catalog_root, examples_dir
-from designer.tui.app import build_app
-from designer.tui.paths import (
+from designer.paths import (
     choices,
     completion,
     example_files,
@@ -18,6 +15,9 @@ from designer.tui.paths import (
     is_bundled,
     is_catalog_data,
 )
+from designer.settings import Settings
+from designer.systems import catalog_root, examples_dir
+from designer.tui.app import build_app
 from tests.tui.helpers import ASH_WARDEN, settled
 
 pytestmark = pytest.mark.tui

@@ -9,11 +9,11 @@ from typing import Any
 
 from textual import work
 
+from designer.documents import ForceDoc, UnitDoc, example_units, holds_unit_of, new_name
 from designer.errors import InputError
+from designer.paths import example_files
 from designer.roster import Force
 from designer.systems import Points
-from designer.tui.documents import ForceDoc, UnitDoc, example_units, holds_unit_of, new_name
-from designer.tui.paths import example_files
 from designer.tui.screens.base import DocumentScreen
 from designer.tui.screens.dialogs import ConfirmDialog, ExampleDialog, PathDialog
 from designer.tui.widgets.unit_table import UnitTable

@@ -15,16 +15,12 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import DataTable, Footer, Static
 
+from designer.documents import EntryLink, ForceDoc, UnitDoc
 from designer.escaping import printable
+from designer.paths import display_path
 from designer.render import fact_figure
 from designer.roster import Force
 from designer.systems.identity import fresh_id
-from designer.tui.documents import (
-    EntryLink,
-    ForceDoc,
-    UnitDoc,
-    display_path,
-)
 from designer.tui.literal import literal
 from designer.tui.screens.adding import AddingUnits
 from designer.tui.screens.dialogs import ConfirmDialog, EntryDialog

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from designer.documents import ForceDoc, UnitDoc, is_blank
+from designer.history import History
 from designer.io import load_yaml, save_yaml
+from designer.paths import display_path
 from designer.systems import examples_dir, system
 from designer.systems.opentactics import edits
-from designer.tui.documents import ForceDoc, UnitDoc, display_path, is_blank
-from designer.tui.history import History
 
 GAME = system("opentactics")
 
@@ -153,7 +154,7 @@ def test_back_to_the_saved_value_is_not_dirty():
 
 
 def test_kind_of_asks_the_files_system(tmp_path):
-    from designer.tui.documents import kind_of
+    from designer.documents import kind_of
 
     force = tmp_path / "of.yaml"
     force.write_text("system: op-en\nname: OF\ncore_stat: fight\ncharacters: []\n")
