@@ -1,66 +1,19 @@
-"""The TUI's documents without the TUI: undo history, dirty state, saving a force."""
+"""The documents the designer edits, without the app: a unit or a force opened, new or
+read, edited as snapshots, dirty until saved, saved atomically where it belongs."""
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
 
-from designer.documents import ForceDoc, UnitDoc, is_blank
-from designer.history import History
-from designer.io import load_yaml, save_yaml
-from designer.paths import display_path
-from designer.systems import examples_dir, system
+import pytest
+
+from designer.documents import EntryLink, ForceDoc, UnitDoc, is_blank, kind_of
+from designer.errors import InputError
+from designer.io import file_stamp, load_yaml, save_yaml
+from designer.systems import examples_dir, system, system_names
 from designer.systems.opentactics import edits
 
 GAME = system("opentactics")
-
-
-def test_history_undo_redo_and_dirty():
-    h = History("a")
-    assert not h.dirty and not h.undo()
-    assert h.push("b") and h.push("c")
-    assert h.dirty
-    assert h.undo() and h.present == "b"
-    assert h.redo() and h.present == "c"
-    assert not h.redo()
-    h.mark_saved("c")
-    assert not h.dirty
-    h.undo()
-    assert h.dirty  # away from the saved snapshot
-    h.redo()
-    assert not h.dirty
-    assert not h.push("c")  # no change, no step
-
-
-def test_history_merges_typing_into_one_step():
-    h = History("")
-    for text in ("R", "Ri", "Rid", "Ridge"):
-        h.push(text, merge="name")
-    h.push("x")
-    h.undo()
-    assert h.present == "Ridge"
-    h.undo()
-    assert h.present == ""
-
-
-def test_a_sealed_step_keeps_later_typing_apart():
-    h = History("")
-    for text in ("Test", "Test Knight"):
-        h.push(text, merge="name")
-    h.seal()  # the field was left
-    h.push("Test Knight II", merge="name")
-    h.undo()
-    assert h.present == "Test Knight"
-    h.undo()
-    assert h.present == ""
-
-
-def test_a_new_edit_drops_the_redo_future():
-    h = History(1)
-    h.push(2)
-    h.undo()
-    h.push(3)
-    assert h.present == 3
-    assert not h.redo() and h.present == 3
 
 
 def test_unit_doc_edits_are_snapshots(tmp_path):
@@ -102,16 +55,17 @@ def test_the_home_force_never_points_into_the_catalog():
     assert all(e.file is None and not e.source for e in doc.force.entries)
 
 
-def test_blank_files_and_display_paths(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
+def test_blank_files_open_as_new_documents(tmp_path):
     assert is_blank(tmp_path / "missing.yaml")
     (tmp_path / "empty.yaml").write_text("  \n")
     assert is_blank(tmp_path / "empty.yaml")
     (tmp_path / "full.yaml").write_text("name: x\n")
     assert not is_blank(tmp_path / "full.yaml")
-    assert display_path(tmp_path / "sub" / "a.yaml") == str(Path("sub") / "a.yaml")
-    assert display_path(Path("/elsewhere/b.yaml")) == "b.yaml"
-    assert display_path(None) == "not saved yet"
+    (tmp_path / "spaces.yaml").write_text(" " * 5000)  # too big to be nothing
+    assert not is_blank(tmp_path / "spaces.yaml")
+    assert not is_blank(tmp_path)  # a folder
+    (tmp_path / "dangling.yaml").symlink_to(tmp_path / "nowhere.yaml")
+    assert not is_blank(tmp_path / "dangling.yaml")  # an error to report, not a new file
 
 
 def test_a_unit_doc_assesses_each_snapshot_once(monkeypatch):
@@ -145,20 +99,110 @@ def test_a_force_doc_is_a_history_of_forces():
     assert not doc.undo() and doc.redo() and doc.dirty
 
 
-def test_back_to_the_saved_value_is_not_dirty():
-    h = History((1, 2))
-    h.push((1, 3))
-    assert h.dirty
-    h.push((1, 2))  # an equal snapshot, built anew
-    assert not h.dirty
-
-
 def test_kind_of_asks_the_files_system(tmp_path):
-    from designer.documents import kind_of
-
     force = tmp_path / "of.yaml"
     force.write_text("system: op-en\nname: OF\ncore_stat: fight\ncharacters: []\n")
     assert kind_of(force) == "roster"  # Op-En calls its list characters
     unit = tmp_path / "u.yaml"
     unit.write_text("name: Levy\n")
     assert kind_of(unit) == "unit"
+
+
+@pytest.mark.parametrize("name", system_names())
+def test_a_new_unit_and_force_of_every_system_save_and_read_back(tmp_path, name):
+    game = system(name)
+    unit = UnitDoc.open(tmp_path / "dock_thug.yaml", game)
+    assert (unit.name, unit.exists, unit.dirty, unit.disk) == ("Dock Thug", False, False, None)
+    assert unit.save() == tmp_path / "dock_thug.yaml" and unit.exists
+    written = load_yaml(tmp_path / "dock_thug.yaml")
+    assert (written["system"], written["name"]) == (name, "Dock Thug")
+    assert written["id"] == str(game.unit_id(unit.unit))
+    again = UnitDoc.open(tmp_path / "dock_thug.yaml")  # its system read from the file
+    assert again.game is game and again.unit == unit.unit and not again.dirty
+
+    force = ForceDoc.open(tmp_path / "harbour-raid.yaml", game, cap=300)
+    assert (force.force.name, force.force.entries, force.exists) == ("Harbour Raid", (), False)
+    budget = game.force_rules(game.bundled_catalog()).budget
+    assert force.force.cap == (300 if budget else None)  # a system without one has no cap
+    force.edit(force.force.inserted(force.entry(unit.unit, 2, tmp_path / "dock_thug.yaml")))
+    assert force.dirty
+    force.save()
+    assert not force.dirty
+    read = ForceDoc.open(tmp_path / "harbour-raid.yaml")
+    assert read.game is game and read.force.name == "Harbour Raid"
+    assert [(e.unit, e.count, e.source) for e in read.force.entries] == \
+        [(unit.unit, 2, "dock_thug.yaml")]
+
+
+def test_an_edit_and_its_undo_are_dirty_then_clean(tmp_path):
+    path = tmp_path / "levy.yaml"
+    path.write_bytes((examples_dir() / "units" / "levy-spearman.yaml").read_bytes())
+    doc = UnitDoc.load(path)
+    assert not doc.dirty and doc.label == f"Levy Spearman ({path.name})"
+    start = doc.unit
+    assert doc.edit(edits.set_dice(start, "melee", "off", 3))
+    assert not doc.edit(edits.set_dice(doc.unit, "melee", "off", 3))  # no change, no step
+    assert doc.dirty and doc.unit.skills.melee.off_dice == 3
+    assert doc.undo() and doc.unit is start and not doc.dirty
+    assert not doc.undo()
+    assert doc.redo() and doc.dirty and not doc.redo()
+    doc.save()
+    assert not doc.dirty and load_yaml(path)["skills"]["melee"]["off_dice"] == 3
+    assert doc.undo() and doc.dirty  # the file holds 3 now: 1 is the change
+
+
+def test_a_save_replaces_the_file_whole_or_not_at_all(tmp_path, monkeypatch):
+    path = tmp_path / "levy.yaml"
+    before = (examples_dir() / "units" / "levy-spearman.yaml").read_bytes()
+    path.write_bytes(before)
+    doc = UnitDoc.load(path)
+    stamp = doc.disk
+    doc.edit(edits.set_dice(doc.unit, "melee", "off", 3))
+
+    def fail(src, dst):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", fail)
+    with pytest.raises(OSError, match="No space left"):
+        doc.save()
+    assert path.read_bytes() == before  # the old file, not half of the new one
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["levy.yaml"]  # no temporary left
+    assert doc.dirty and doc.disk == stamp
+    monkeypatch.undo()
+    doc.save()
+    assert load_yaml(path)["skills"]["melee"]["off_dice"] == 3
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["levy.yaml"]
+    assert not doc.dirty and doc.disk == file_stamp(path)
+
+
+def test_a_document_without_a_file_asks_for_one():
+    for doc in (UnitDoc.new(GAME), ForceDoc.new(GAME)):
+        with pytest.raises(InputError, match="no file to save to; use Save as"):
+            doc.save()
+
+
+def test_a_snapshot_saved_while_editing_on_is_the_saved_one(tmp_path):
+    """A save in the background writes the snapshot it was given; edits made meanwhile
+    stay unsaved."""
+    doc = UnitDoc.new(GAME, path=tmp_path / "u.yaml", name="Levy")
+    doc.edit(edits.set_dice(doc.unit, "melee", "off", 1))
+    saving = doc.unit
+    doc.edit(edits.set_dice(doc.unit, "melee", "off", 2))
+    doc.save(snapshot=saving)
+    assert load_yaml(tmp_path / "u.yaml")["skills"] == {"melee": {"off_dice": 1}}
+    assert doc.dirty and doc.history.saved is saving
+    assert doc.undo() and not doc.dirty
+
+
+def test_an_entry_link_hands_the_edited_unit_back_to_its_force():
+    force = ForceDoc.home(GAME)
+    link = EntryLink(force, 1)
+    entry = link.entry
+    assert not link.apply(entry.unit)  # unchanged: no edit
+    assert not force.dirty
+    unit = edits.set_dice(entry.unit, "melee", "off", entry.unit.skills.melee.off_dice + 1)
+    assert link.apply(unit)
+    changed = force.force.entries[1]
+    assert (changed.unit, changed.count) == (unit, entry.count)
+    assert changed.assessment.tally.total > entry.assessment.tally.total
+    assert force.dirty and force.undo() and force.force.entries[1] is entry
