@@ -30,7 +30,6 @@ from designer.settings import Settings, load_settings
 from designer.systems import GameSystem, system, system_names
 from designer.tui.bindings import APP_BINDINGS, binding_ids
 from designer.tui.commands import CatalogCommands, UnitCommands
-from designer.tui.editors import help_keys
 from designer.tui.kept import KeptSettings
 from designer.tui.keys import KeyGate
 from designer.tui.quitting import QuitGuard
@@ -219,8 +218,8 @@ class DesignerApp(KeptSettings, QuitGuard, KeyGate):
         if not isinstance(self.screen, HelpScreen):
             game = self.game_here()
             self.push_screen(HelpScreen(game, sections=self.section_names(self.game),
-                                        own_keys=help_keys(game),
-                                        formats=export_choices()[0], ids=binding_ids()))
+                                        formats=export_choices()[0], ids=binding_ids(),
+                                        keymap=self.settings.keys))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "show" and parameters and parameters[0] == "unit":
