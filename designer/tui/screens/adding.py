@@ -11,12 +11,12 @@ from typing import Any
 
 from textual import work
 
+from designer.documents import ForceDoc, UnitDoc, example_units, holds_unit_of, new_name
 from designer.errors import InputError
 from designer.force_fields import admits, ready_units
+from designer.paths import example_files
 from designer.roster import Force
 from designer.systems import Assessment, Points, RosterFormat
-from designer.tui.documents import ForceDoc, UnitDoc, example_units, holds_unit_of, new_name
-from designer.tui.paths import example_files
 from designer.tui.screens.base import DocumentScreen
 from designer.tui.screens.dialogs import ConfirmDialog, ExampleDialog, PathDialog
 from designer.tui.widgets.unit_table import UnitTable

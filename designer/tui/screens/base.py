@@ -16,8 +16,8 @@ from textual.screen import Screen
 
 from designer.errors import InputError
 from designer.io import FileStamp, file_stamp, save_yaml
-from designer.tui.documents import display_path
-from designer.tui.ondisk import ChangedOnDisk
+from designer.ondisk import ChangedOnDisk
+from designer.paths import display_path
 
 #: undo and export are in the help, the palette and (export) the last step's buttons: the
 #: footer keeps to what fits 80 columns

@@ -14,10 +14,11 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import ContentSwitcher, Footer, Static
 
+from designer.documents import EntryLink, UnitDoc
 from designer.errors import InputError
+from designer.paths import display_path
 from designer.systems import CatalogPicking, GameSystem, Matchups, Points
 from designer.tally import Tally
-from designer.tui.documents import EntryLink, UnitDoc, display_path
 from designer.tui.editors import (
     EditUnit,
     GoToStep,

@@ -20,8 +20,8 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from designer.escaping import printable
+from designer.paths import Choice, choices, completion, is_bundled, shown
 from designer.tui.literal import literal
-from designer.tui.paths import Choice, choices, completion, is_bundled, shown
 from designer.tui.widgets.lists import MovingList
 from designer.tui.widgets.text import SearchField, TextField
 

@@ -16,16 +16,12 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import DataTable, Footer, Static
 
+from designer.documents import EntryLink, ForceDoc, UnitDoc
 from designer.errors import InputError
 from designer.force_fields import with_field
+from designer.paths import display_path
 from designer.roster import Force
 from designer.systems.identity import fresh_id
-from designer.tui.documents import (
-    EntryLink,
-    ForceDoc,
-    UnitDoc,
-    display_path,
-)
 from designer.tui.screens.adding import AddingUnits
 from designer.tui.screens.dialogs import ConfirmDialog, EntryDialog
 from designer.tui.widgets.field_form import FieldForm

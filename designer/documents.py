@@ -1,9 +1,9 @@
-"""What the TUI edits: a unit or a force, each an undo history of immutable snapshots.
+"""What the designer edits: a unit or a force, each an undo history of immutable
+snapshots, with the file it is read from and saved to.
 
-Plain Python over the core (no Textual here), and through the game-system contract
-only: a unit is started, assessed and written by its system; a force is the core's
-immutable `roster.Force`, edited with its methods. The screens hold a document, send it
-new snapshots, and draw what it assessed.
+Through the game-system contract only: a unit is started, assessed and written by its
+system; a force is the core's immutable `roster.Force`, edited with its methods. The
+TUI's screens hold a document, send it new snapshots, and draw what it assessed.
 """
 
 from __future__ import annotations
@@ -12,37 +12,20 @@ import os
 import re
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from designer.entries import ForceEntry
 from designer.errors import InputError
+from designer.history import History
 from designer.io import FileStamp, load_mapping, save_yaml
+from designer.ondisk import ForceOnDisk, UnitOnDisk
+from designer.paths import display_path
 from designer.roster import Force, load_roster, new_force, roster_data
 from designer.systems import Assessment, GameSystem, examples_dir, system
 from designer.systems.identity import fresh_id
 from designer.tally import Tally
-from designer.tui.history import History
-from designer.tui.ondisk import ForceOnDisk, UnitOnDisk
 from designer.units import LoadedUnit, is_roster_data, load_unit_file, system_of
-
-
-def display_path(path: Path | None) -> str:
-    """A path as the UI shows it: relative to the working folder when inside it, else the
-    file name (never an absolute path)."""
-    if path is None:
-        return "not saved yet"
-    return _shown_path(path, os.getcwd())
-
-
-@lru_cache(maxsize=64)
-def _shown_path(path: Path, cwd: str) -> str:
-    """The title shows it at every keypress: resolving costs a system call a folder."""
-    try:
-        return str(path.resolve().relative_to(Path(cwd).resolve()))
-    except ValueError:
-        return path.name
 
 
 def title_from_stem(path: Path, fallback: str = "New Unit") -> str:
