@@ -124,13 +124,14 @@ def _key(args: tuple[Any, ...], source: Path) -> str:
 @cache
 def _code_stamp(source: Path) -> str:
     """The code a catalog is read with, once a process: the versions, and the size and
-    modification time of every core module and of the system's own package's."""
+    modification time of every core module (the contract's among them) and of the
+    system's own package's."""
     import pydantic
 
     from designer import __version__
 
-    files = [*_files(_PACKAGE, (".py",), deep=False), _PACKAGE / "systems" / "__init__.py",
-             *_files(source, (".py",))]
+    files = [*_files(_PACKAGE, (".py",), deep=False),
+             *_files(_PACKAGE / "systems", (".py",), deep=False), *_files(source, (".py",))]
     stamps = []
     for path in sorted(set(files)):
         try:

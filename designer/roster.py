@@ -8,6 +8,7 @@ keeps an undo history of them, editing with the `with_*` methods that return a n
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -41,6 +42,9 @@ from designer.tally import Issue
 from designer.units import LoadedUnit, system_of
 
 MAX_CAP = 1_000_000
+#: the findings a force makes of an entry's own unit (unreadable, not legal): the rest of
+#: an entry's findings are the force's checks on it
+ENTRY_CODES = ("E-UNIT-FILE", "E-UNIT-ILLEGAL")
 MAX_ENTRIES = 5000
 
 
@@ -160,8 +164,18 @@ class Force:
                 found.append(Issue("E-UNIT-ILLEGAL", "error",
                                    f"{entry.tally.name} is not legal "
                                    f"({len(entry.tally.errors)} error(s))", f"units[{i}]"))
-        found += rules.checks(self.members())
+        kept = [i for i, e in enumerate(self.entries) if not e.broken]
+        found += [_renumbered(issue, kept) for issue in rules.checks(self.members())]
         return found
+
+    def issues_by_entry(self) -> dict[int | None, list[Issue]]:
+        """The force's findings filed under the entry each concerns (its index), those
+        about the force as a whole under None, in the order `issues` gives them."""
+        out: dict[int | None, list[Issue]] = {}
+        for issue in self.issues:
+            found = _ENTRY.match(issue.field)
+            out.setdefault(int(found.group(1)) if found else None, []).append(issue)
+        return out
 
     @property
     def legal(self) -> bool:
@@ -221,6 +235,20 @@ class Force:
                          for i in self.issues if i.severity == "warning"],
             "entries": [_entry_dict(e, priced) for e in self.entries],
         }
+
+
+_ENTRY = re.compile(r"units\[(\d+)\]")
+
+
+def _renumbered(issue: Issue, kept: list[int]) -> Issue:
+    """A force check's finding on the n-th readable entry, on that entry's place in the
+    roster (unreadable entries are not shown to the checks)."""
+    found = _ENTRY.match(issue.field)
+    if found is None or int(found.group(1)) >= len(kept) or \
+            kept[int(found.group(1))] == int(found.group(1)):
+        return issue
+    return issue._replace(field=f"units[{kept[int(found.group(1))]}]"
+                                f"{issue.field[found.end():]}")
 
 
 def _fact_dict(fact: Fact) -> dict[str, Any]:

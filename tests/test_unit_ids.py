@@ -7,12 +7,12 @@ from __future__ import annotations
 import pytest
 
 from designer.cli import main
+from designer.documents import ForceDoc, UnitDoc
 from designer.errors import InputError
 from designer.io import load_mapping
 from designer.roster import load_roster
 from designer.systems import system
 from designer.systems.identity import derived_id
-from designer.tui.documents import ForceDoc, UnitDoc
 from designer.unit_ids import keep_ids
 from designer.units import load_unit_file
 

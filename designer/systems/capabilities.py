@@ -11,7 +11,8 @@ None. A shell asks "can it?" once and then uses what it got; it never tests a fl
   what is picked from their lists.
 - `RosterFormat`: a force's own fields (Op-En's Core Stat and setting, Open Fire's module
   and size) and each entry's (TACTICS' side), each with its label, kind and choices, so
-  generic widgets edit them; and how the roster file carries them.
+  generic widgets edit them; how the roster file carries them; and the units ready to
+  add to such a force (a module's profiles).
 - `Modules`: armies come from game modules with listed points (Open Fire): the module
   workbench's audit.
 """
@@ -45,6 +46,13 @@ class Points(ABC):  # noqa: B024 - a capability: a system prices units by derivi
         short = self.POINTS_SHORT
         one = abs(points) == 1 and short.endswith("s")
         return f"{points} {short[:-1] if one else short}".rstrip()
+
+    def total_words(self, points: int) -> tuple[str, str]:
+        """What a summary line writes before and after a total: ('Total ', ' pts') for
+        'Total 38 pts', ('Total Cost ', '') for rules that name no unit."""
+        if not self.POINTS_SHORT:
+            return f"{self.PRICE_WORD} ", ""
+        return "Total ", self.points_text(points)[len(str(points)):]
 
     def amount(self, points: int) -> str:
         """A total in words: '60 points', 'Total Cost 111' for rules that name no unit."""
@@ -115,6 +123,9 @@ class RosterFormat(ABC):
     """A system whose forces have fields of their own, or whose entries have: how the
     roster file carries them and what a form offers for each."""
 
+    #: what a unit of `ready_units` is called in a list beside the bundled examples
+    READY_WORD: ClassVar[str] = "ready"
+
     @abstractmethod
     def split_roster(self, data: dict[str, Any], file: str | Path | None = None
                      ) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -141,6 +152,12 @@ class RosterFormat(ABC):
         """(label, force fields) of each kind of force army-list tools should offer (Op-En:
         one per Core Stat); by default one with no fields of its own."""
         return (("", {}),)
+
+    def ready_units(self, catalog: Any, fields: Mapping[str, Any]) -> tuple[Any, ...]:
+        """Units ready to add to a force with the force fields `fields`, as army builders
+        list them (Open Fire: one of each profile of the force's module); by default none.
+        Each is a unit of the system, named, legal on its own."""
+        return ()
 
 
 class Modules(ABC):

@@ -22,14 +22,14 @@ from textual.content import Content
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
+from designer.documents import ForceDoc, UnitDoc, kind_of
 from designer.errors import InputError
 from designer.escaping import printable
+from designer.paths import display_path
 from designer.settings import Settings, load_settings
 from designer.systems import GameSystem, system, system_names
 from designer.tui.bindings import APP_BINDINGS, binding_ids
 from designer.tui.commands import CatalogCommands, UnitCommands
-from designer.tui.documents import ForceDoc, UnitDoc, display_path, kind_of
-from designer.tui.editors import help_keys
 from designer.tui.kept import KeptSettings
 from designer.tui.keys import KeyGate
 from designer.tui.quitting import QuitGuard
@@ -221,8 +221,8 @@ class DesignerApp(KeptSettings, QuitGuard, KeyGate):
         if not isinstance(self.screen, HelpScreen):
             game = self.game_here()
             self.push_screen(HelpScreen(game, sections=self.section_names(self.game),
-                                        own_keys=help_keys(game),
-                                        formats=export_choices()[0], ids=binding_ids()))
+                                        formats=export_choices()[0], ids=binding_ids(),
+                                        keymap=self.settings.keys))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "show" and parameters and parameters[0] == "unit":
@@ -238,7 +238,7 @@ class DesignerApp(KeptSettings, QuitGuard, KeyGate):
 
         doc = getattr(self.screen, "doc", None) or self.force_doc
         folder = doc.path.parent if doc.path is not None else None
-        from designer.tui.paths import example_files
+        from designer.paths import example_files
         from designer.tui.screens.dialogs import PathDialog
 
         self.push_screen(PathDialog("Open a unit or roster", mode="open", folder=folder,

@@ -17,8 +17,8 @@ from designer.escaping import printable
 from designer.tui.literal import literal
 
 if TYPE_CHECKING:
+    from designer.documents import ForceDoc
     from designer.systems import GameSystem
-    from designer.tui.documents import ForceDoc
 
 
 class PaletteApp(Protocol):

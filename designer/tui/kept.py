@@ -20,7 +20,7 @@ MAX_SHOWN = 5  # notifications for the settings file's problems; the rest are co
 
 
 if TYPE_CHECKING:
-    from designer.tui.documents import ForceDoc, UnitDoc
+    from designer.documents import ForceDoc, UnitDoc
 
     _App = App[Any]  # the app this is mixed into
 else:

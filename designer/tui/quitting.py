@@ -15,7 +15,7 @@ from designer.tui.screens.base import DocumentScreen
 from designer.tui.screens.designer import DesignerScreen
 
 if TYPE_CHECKING:
-    from designer.tui.documents import ForceDoc
+    from designer.documents import ForceDoc
 
     _App = App[Any]  # the app this is mixed into
 else:

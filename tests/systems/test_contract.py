@@ -292,8 +292,9 @@ def test_toy_force_has_its_budget_facts_and_checks(toy, tmp_path, capsys):
     assert "Total 11 of 20 points: 9 remaining" in out
     assert "Toys 3" in out
     twice = tmp_path / "twice.yaml"
-    twice.write_text("system: toy\nname: Twice\nunits:\n  - {unit: units/juggler.yaml}\n"
-                     "  - {unit: units/juggler.yaml}\n", encoding="utf-8")
+    twice.write_text("system: toy\nname: Twice\ntheme: circus\nunits:\n"
+                     "  - {unit: units/juggler.yaml}\n  - {unit: units/juggler.yaml}\n",
+                     encoding="utf-8")
     assert main(["check", str(twice), "--json"]) == 1
     data = json.loads(capsys.readouterr().out)
     assert [e["code"] for e in data["errors"]] == ["E-TOY-TWICE"]
@@ -359,3 +360,14 @@ async def test_each_tui_step_mounts_with_the_units_card(subject, tmp_path, monke
             assert screen.editor.is_mounted and screen.editor.key == step.key
         preview = screen.query_one(CardPreview)
         assert preview.border_title is not None and name in str(preview.border_title)
+
+
+def test_a_total_is_written_in_the_systems_own_words():
+    from designer.systems import Points
+
+    opentactics, op_en = (system(n).capability(Points) for n in ("opentactics", "op-en"))
+    assert opentactics is not None and op_en is not None
+    assert opentactics.total_words(38) == ("Total ", " pts")
+    assert opentactics.total_words(1) == ("Total ", " pt")
+    assert op_en.total_words(111) == ("Total Cost ", "")
+    assert system("tactics").capability(Points) is None

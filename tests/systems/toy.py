@@ -1,6 +1,8 @@
 """A toy game system defined only here, to prove the shells are generic: a unit is a name,
-a size and a few tricks; it costs its size plus 3 a trick; one build step. Nothing outside
-the tests knows it exists."""
+a size and a few tricks; it costs its size plus 3 a trick; one build step. A toy box (a
+force) has fields of its own, one of each kind a form shows: a theme (a choice, which
+decides the units ready to add), a number of shows (a number, 1 to 9) and a motto
+(text). Nothing outside the tests knows it exists."""
 
 from __future__ import annotations
 
@@ -19,15 +21,29 @@ from designer.systems import (
     CatalogRow,
     CatalogSection,
     Fact,
+    FieldSpec,
     ForceRules,
     GameSystem,
     Member,
     Points,
+    RosterFormat,
     Step,
 )
 from designer.tally import Issue, Line, Tally
 
 TRICKS = {"juggle": "Keeps three things in the air.", "vanish": "Is not there any more."}
+#: the toy box's themes, and the units each has ready: (name, size, tricks)
+THEMES = {"circus": (("Juggler", 2, ("juggle",)), ("Strongman", 5, ())),
+          "haunt": (("Ghost", 4, ("vanish", "juggle")),)}
+BOX_KEYS = ("theme", "shows", "motto")
+
+
+class BoxFields(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    theme: str | None = None
+    shows: int | None = Field(None, ge=1, le=9)
+    motto: str | None = Field(None, max_length=80)
 
 
 class ToyUnit(BaseModel):
@@ -43,7 +59,7 @@ class ToyCatalog(BaseModel):
     tricks: dict[str, str]
 
 
-class Toy(GameSystem[ToyUnit, ToyCatalog, dict[str, Any]], Points):
+class Toy(GameSystem[ToyUnit, ToyCatalog, dict[str, Any]], Points, RosterFormat):
     NAME = "toy"
     TITLE = "Toy Skirmish"
     SHORT = "Toy"
@@ -94,15 +110,51 @@ class Toy(GameSystem[ToyUnit, ToyCatalog, dict[str, Any]], Points):
 
     def force_rules(self, catalog: ToyCatalog, fields: Mapping[str, Any] | None = None
                     ) -> ForceRules:
+        fields = fields or {}
+        shows = fields.get("shows", 1)
+
         def facts(members: Sequence[Member]) -> list[Fact]:
-            return [Fact("toys", "Toys", sum(m.count for m in members))]
+            return [Fact("toys", "Toys", sum(m.count for m in members), low=shows)]
 
         def checks(members: Sequence[Member]) -> list[Issue]:
             names = [m.assessment.unit.name for m in members]
-            return [Issue("E-TOY-TWICE", "error", f"{n} is listed twice; merge them",
-                          "units") for n in sorted(set(names)) if names.count(n) > 1]
+            out = [Issue("E-TOY-TWICE", "error", f"{n} is listed twice; merge them",
+                         "units") for n in sorted(set(names)) if names.count(n) > 1]
+            if fields.get("theme") is None:
+                out.append(Issue("E-TOY-THEME", "error", "the box has no theme; choose one",
+                                 "theme"))
+            if sum(m.count for m in members) < shows:
+                out.append(Issue("E-TOY-SHOWS", "error", f"fewer toys than the {shows} "
+                                 "shows; add some", "units"))
+            return out
 
         return ForceRules(Budget("Toy box", default=20), checks=checks, facts=facts)
+
+    def split_roster(self, data: dict[str, Any], file: str | Path | None = None
+                     ) -> tuple[dict[str, Any], dict[str, Any]]:
+        generic = dict(data)
+        own = {k: generic.pop(k) for k in BOX_KEYS if k in generic}
+        fields = validate(BoxFields, own, file=file).model_dump(exclude_none=True)
+        if fields.get("theme") not in (None, *THEMES):
+            raise InputError(f"unknown theme '{fields['theme']}'", file=file, field="theme")
+        return generic, fields
+
+    def join_roster(self, generic: dict[str, Any], fields: Mapping[str, Any]
+                    ) -> dict[str, Any]:
+        return {**generic, **{k: fields[k] for k in BOX_KEYS if fields.get(k)}}
+
+    def force_fields(self, catalog: ToyCatalog, fields: Mapping[str, Any]
+                     ) -> tuple[FieldSpec, ...]:
+        return (FieldSpec("theme", "Theme", "choice", tuple((t, t.title()) for t in THEMES),
+                          help="what the box plays"),
+                FieldSpec("shows", "Shows", "number", default=1, low=1, high=9,
+                          help="how many shows: a toy each"),
+                FieldSpec("motto", "Motto", "text", help="printed on the lid"))
+
+    def ready_units(self, catalog: ToyCatalog, fields: Mapping[str, Any]
+                    ) -> tuple[ToyUnit, ...]:
+        return tuple(ToyUnit(name=name, size=size, tricks=tricks)
+                     for name, size, tricks in THEMES.get(fields.get("theme", ""), ()))
 
     def catalog_sections(self, catalog: ToyCatalog) -> tuple[CatalogSection, ...]:
         rows = tuple(CatalogRow(name, (name, summary), summary)
@@ -123,7 +175,8 @@ def write_examples(folder: Path) -> tuple[list[Path], list[Path]]:
     b.write_text("system: toy\nname: Ghost\nsize: 4\ntricks: [vanish, juggle]\n",
                  encoding="utf-8")
     roster = folder / "box.yaml"
-    roster.write_text("system: toy\nname: Toy Box\npoints_cap: 20\nunits:\n"
+    roster.write_text("system: toy\nname: Toy Box\ntheme: circus\npoints_cap: 20\n"
+                      "units:\n"
                       "  - {unit: units/juggler.yaml, count: 2}\n"
                       "  - {unit: {name: Blob, size: 1}, count: 1}\n", encoding="utf-8")
     return [a, b], [roster]

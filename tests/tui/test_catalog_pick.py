@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from designer.documents import example_units
 from designer.errors import InputError
 from designer.systems import CatalogPicking, examples_dir, system, system_names
 from designer.tui.app import build_app
-from designer.tui.documents import example_units
 from tests.tui.helpers import ASH_WARDEN
 
 SIZE = (120, 40)

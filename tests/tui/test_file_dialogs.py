@@ -8,16 +8,8 @@ from pathlib import Path
 import pytest
 
 from designer.settings import Settings
-from designer.systems import catalog_root, examples_dir
+from designer.systems import examples_dir
 from designer.tui.app import build_app
-from designer.tui.paths import (
-    choices,
-    completion,
-    example_files,
-    folder_files,
-    is_bundled,
-    is_catalog_data,
-)
 from tests.tui.helpers import ASH_WARDEN, settled
 
 pytestmark = pytest.mark.tui
@@ -36,47 +28,6 @@ def here(tmp_path, monkeypatch) -> Path:
     (tmp_path / ".hidden" / "x.yaml").write_text("name: X\n")
     (tmp_path / "notes.txt").write_text("not yaml\n")
     return tmp_path
-
-
-def test_catalog_data_files_are_told_from_examples():
-    data = catalog_root() / "opentactics" / "abilities.yaml"
-    example = examples_dir() / "units" / "steam-witch.yaml"
-    assert is_catalog_data(data) and not is_catalog_data(example)
-    assert is_bundled(data) and is_bundled(example)
-    assert not is_catalog_data(Path("/tmp/abilities.yaml"))
-    found = folder_files(catalog_root() / "opentactics")
-    assert example in found
-    assert found == [p for p in found if "examples" in p.parts]  # no data file
-
-
-def test_choices_list_folder_recent_examples_once_each(here):
-    elsewhere = here.parent / f"{here.name}-other.yaml"
-    elsewhere.write_text("name: Other\n")
-    examples = example_files(["opentactics"], kinds=("units",))
-    listed = choices(folder=here, cwd=here,
-                     recent=[elsewhere, here / "warden.yaml",
-                             catalog_root() / "opentactics" / "costs.yaml"],
-                     examples=examples)
-    assert [(c.group, c.label) for c in listed[:5]] == [
-        ("In this folder", "warden.yaml"),
-        ("In this folder", "rosters/raid.yaml"),
-        ("In this folder", "rosters/rout.yaml"),
-        ("Recent", str(elsewhere)),
-        ("Examples", "opentactics/units/ash-warden.yaml"),
-    ]
-    assert len(listed) == 4 + len(examples)  # warden.yaml is listed once; costs.yaml never
-
-
-def test_completion_goes_as_far_as_the_names_agree(here):
-    assert completion("ros", here) == "rosters/"
-    assert completion("rosters/r", here) is None  # raid and rout agree on "r" only
-    assert completion("rosters/ra", here) == "rosters/raid.yaml"
-    assert completion("rosters/", here) == "rosters/r"
-    assert completion("rosters/raid.yaml", here) is None
-    assert completion("no", here) is None  # notes.txt is not YAML
-    assert completion(".hid", here) == ".hidden/"
-    assert completion("", here) is None
-    assert completion(str(here / "war"), here) == str(here / "warden.yaml")
 
 
 async def test_open_lists_the_three_kinds_and_filters_as_you_type(here):

@@ -199,9 +199,9 @@ async def test_a_force_without_a_budget_has_no_cap_or_bar(toy):
         assert not screen.query_one("#force-cap").display
         assert not screen.query_one(PointsBar).display
         info = str(screen.query_one("#force-info").render())
-        assert info == "Units 1  ·  Heroes 1"
+        assert info == "Heros 1\nHeroes 1"  # the system's unit word; one to a line beside
         columns = [str(c.label) for c in screen.query_one("#units").columns.values()]
-        assert columns == ["Unit", "×", "Status", "From"]
+        assert columns == ["Hero", "×", "Status", "From"]
 
 
 async def test_the_browser_and_help_of_a_toy_system(toy):

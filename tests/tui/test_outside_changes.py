@@ -1,10 +1,11 @@
 """A save never overwrites a change made to the file outside the designer since it was
 read (an editor, a second designer): it asks, and the user overwrites, reloads (their
-edits one undo away) or saves as another file. A file only touched saves as before."""
+edits one undo away) or saves as another file. What the documents decide (a touch is no
+change, a reload or a save of their own clears it, two documents on one roster) is tested
+without the app in tests/test_file_stamps.py."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -73,60 +74,6 @@ async def test_a_unit_changed_outside_is_never_overwritten_unasked(unit, answer)
             assert unit.read_text() == OUTSIDE
         else:
             assert doc.dirty and unit.read_text() == OUTSIDE
-
-
-async def test_after_a_reload_or_a_save_the_next_save_does_not_ask(unit):
-    app = build_app(unit_path=unit, start="edit")
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        unit.write_text(OUTSIDE)
-        await _rename(app, pilot, " II")
-        await _save_into_the_question(app, pilot)
-        await pilot.click("#choice-reload")
-        await pilot.pause()
-        await _rename(app, pilot, " III")
-        await pilot.press("ctrl+s")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        saved = load_mapping(unit, "unit")
-        assert (saved["name"], saved["points"]) == ("Ash Warden III", 55)
-
-
-async def test_a_file_touched_but_not_changed_saves_without_asking(unit):
-    app = build_app(unit_path=unit, start="edit")
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        info = unit.stat()
-        os.utime(unit, ns=(info.st_atime_ns, info.st_mtime_ns + 5_000_000_000))
-        await _rename(app, pilot, " II")
-        await pilot.press("ctrl+s")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        assert not isinstance(app.screen, ConfirmDialog)
-        assert load_mapping(unit, "unit")["name"] == "Ash Warden II"
-
-
-async def test_two_designers_on_one_roster_the_second_save_asks(unit, tmp_path):
-    roster = tmp_path / "raid.yaml"
-    roster.write_text("system: opentactics\nname: Raid\nunits:\n"
-                      "  - {unit: ash-warden.yaml, count: 1}\n")
-    first, second = build_app(roster_path=roster), build_app(roster_path=roster)
-    async with first.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("plus")
-        await pilot.press("ctrl+s")
-        await first.workers.wait_for_complete()
-        await pilot.pause()
-    assert load_mapping(roster, "roster")["units"][0]["count"] == 2
-    async with second.run_test(size=SIZE) as pilot:  # it read the roster before that
-        await pilot.pause()
-        await pilot.press("plus", "plus")
-        await _save_into_the_question(second, pilot)
-        assert load_mapping(roster, "roster")["units"][0]["count"] == 2
-        await pilot.click("#choice-reload")
-        await second.workers.wait_for_complete()
-        await pilot.pause()
-        assert second.screen.doc.force.entries[0].count == 2
 
 
 async def test_save_and_quit_leaves_a_file_changed_outside_and_stays(unit):

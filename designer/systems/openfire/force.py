@@ -203,21 +203,29 @@ def force_checks(members: Sequence[Member], catalog: Catalog,
 
 def force_facts(members: Sequence[Member], catalog: Catalog,
                 size: tuple[str, Size] | None) -> list[Fact]:
+    """Activations, models (within the size's count), and the module's pools (points
+    of their cap), category counts (within their bounds) and transport seats (models
+    that must ride, of the seats the transports give), each with its bounds."""
+    models_low, models_high = size[1].models if size is not None else (None, None)
     facts = [Fact("activations", "Activations", sum(m.count for m in members)),
-             Fact("models", "Models", _models(members))]
+             Fact("models", "Models", _models(members), low=models_low, high=models_high)]
     module = catalog.module
     if module is None:
         return facts
     if size is not None:
         facts.append(Fact("size", "Size", size[0]))
     for name, spent, cap in _pools(members, catalog):
-        slug = re.sub(r"[^a-z0-9]+", "_", name.casefold()).strip("_") or "pool"
-        facts.append(Fact(f"pool_{slug}", f"{name.title()} pool", f"{spent}/{cap}"))
-    if module.force.categories:
-        counts = _categories(members)
-        facts.append(Fact("categories", "Categories", ", ".join(
-            f"{name} {counts.get(name.casefold(), 0)}" for name in module.force.categories)))
+        facts.append(Fact(f"pool_{_slug(name)}", f"{name.title()} pool", spent, high=cap))
+    counts = _categories(members)
+    for name, (low, high) in module.force.categories.items():
+        facts.append(Fact(f"category_{_slug(name)}", name.title(),
+                          counts.get(name.casefold(), 0), low=low, high=high))
     if module.force.transport_capacity:
         seats, need, _ = _transport(members)
-        facts.append(Fact("seats", "Seats", f"{need}/{seats}"))
+        facts.append(Fact("seats", "Seats", need, high=seats))
     return facts
+
+
+def _slug(name: str) -> str:
+    """A name as a JSON key's part: 'Vehicles' -> 'vehicles'."""
+    return re.sub(r"[^a-z0-9]+", "_", name.casefold()).strip("_") or "x"

@@ -48,6 +48,7 @@ class OpenFire(GameSystem[Unit, Catalog, Final], Points, Matchups, CatalogPickin
     SHARED_KEYS = ("module",)
     BOOLEAN_KEY_FIX = 'quote the key ("on": ...)'
     ENGAGE_WORD = "weapon"
+    READY_WORD = "profile"
     #: a "Model" profile per model line, a "Weapon" per weapon, the unit's stat lines its
     #: "Unit" profile; special rules and abilities are rules
     LISTING = Listing(
@@ -77,15 +78,19 @@ class OpenFire(GameSystem[Unit, Catalog, Final], Points, Matchups, CatalogPickin
         and CMD 7, HP 5). Legal from the start."""
         module = catalog.module
         if module is not None and module.profiles:
-            first = module.profiles[0]
-            category = first.category or next(iter(module.force.categories), None)
-            entry = ModelEntry(profile=first.name)
-            unit = Unit(name=name, module=catalog.ref, category=category, models=[entry])
-        else:
-            entry = ModelEntry(name="Trooper", mov=6, skl=7, defence=7, cmd=7, hp=5)
-            unit = Unit(name=name, models=[entry])
+            return _profile_unit(name, catalog, module.profiles[0].name)
+        entry = ModelEntry(name="Trooper", mov=6, skl=7, defence=7, cmd=7, hp=5)
+        unit = Unit(name=name, models=[entry])
         unit._catalog = catalog
         return unit
+
+    def ready_units(self, catalog: Catalog, fields: Mapping[str, Any]) -> tuple[Unit, ...]:
+        """One unit of each profile of the force's module, named for it (the core alone
+        lists none)."""
+        module = catalog.module
+        if module is None:
+            return ()
+        return tuple(_profile_unit(p.name, catalog, p.name) for p in module.profiles)
 
     def unit_data(self, unit: Unit) -> dict[str, Any]:
         return unit.to_data()
@@ -192,6 +197,18 @@ class OpenFire(GameSystem[Unit, Catalog, Final], Points, Matchups, CatalogPickin
     def json_schemas(self) -> dict[str, dict[str, Any]]:
         return {"unit": Unit.model_json_schema(),
                 "catalog": CatalogModel.model_json_schema()}
+
+
+def _profile_unit(name: str, catalog: Catalog, profile: str) -> Unit:
+    """A unit `name` of one model of the module's `profile`, in its category."""
+    module = catalog.module
+    found = catalog.profile(profile)
+    category = (found.category if found is not None else None) or \
+        (next(iter(module.force.categories), None) if module is not None else None)
+    unit = Unit(name=name, module=catalog.ref, category=category,
+                models=[ModelEntry(profile=profile)])
+    unit._catalog = catalog
+    return unit
 
 
 def _catalog_of(unit: Unit, catalog: Catalog) -> tuple[Catalog, Issue | None]:

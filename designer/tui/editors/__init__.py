@@ -1,16 +1,13 @@
 """The step editors of every game system, behind one registry.
 
 A system's editors live in `designer.tui.editors.<NAME, - as _>` (the only TUI code that
-may import the system itself); that module holds:
+may import the system itself), which holds them as one typed `EditorKit` named `KIT`: the
+editor of each step it has one for and the editors' stylesheets.
 
-- `EDITORS`: step key -> `StepEditor` subclass;
-- optionally `CSS_PATH` (the editors' stylesheet) and `HELP_KEYS` (the help's lines for
-  keys of its own editors).
-
-`editors_for(game)` finds it with importlib, so generic code never names a system; a
-step without an editor gets `GuideEditor` (its guidance, findings and the card), and a
-last step without one the generic `TallyEditor`. `register_editors` adds a kit for a
-system outside this package (a test's toy system, a plug-in).
+`kit_for(game)` finds it (one import, kept), so generic code never names a system; a step
+without an editor gets `GuideEditor` (its guidance, findings and the card), and a last
+step without one the generic `TallyEditor`. `register_editors` adds a kit for a system
+outside this package (a test's toy system, a plug-in).
 """
 
 from __future__ import annotations
@@ -26,7 +23,7 @@ from designer.tui.editors.fallback import GuideEditor
 from designer.tui.editors.tally import TallyEditor
 
 __all__ = ["EditUnit", "EditorKit", "GoToStep", "GuideEditor", "RunAction", "StepEditor",
-           "TallyEditor", "View", "editor_css", "editors_for", "help_keys",
+           "TallyEditor", "View", "editor_css", "editors_for", "kit_for",
            "register_editors"]
 
 
@@ -34,19 +31,19 @@ __all__ = ["EditUnit", "EditorKit", "GoToStep", "GuideEditor", "RunAction", "Ste
 class EditorKit:
     """What a system brings to the designer."""
 
+    #: step key -> the step's editor (a step not named gets a generic one)
     editors: Mapping[str, type[StepEditor]] = field(default_factory=dict)
+    #: the editors' stylesheets
     css: tuple[Path, ...] = ()
-    help_keys: tuple[tuple[str, str], ...] = ()
 
 
 _kits: dict[str, EditorKit] = {}
 
 
-def register_editors(name: str, mapping: Mapping[str, type[StepEditor]], *,
-                     css: tuple[Path, ...] = (),
-                     help_keys: tuple[tuple[str, str], ...] = ()) -> None:
-    """Use `mapping` (step key -> editor) for the system `name`."""
-    _kits[name] = EditorKit(dict(mapping), tuple(css), tuple(help_keys))
+def register_editors(name: str, editors: Mapping[str, type[StepEditor]], *,
+                     css: tuple[Path, ...] = ()) -> None:
+    """Use `editors` (step key -> editor) for the system `name`."""
+    _kits[name] = EditorKit(dict(editors), tuple(css))
 
 
 def unregister_editors(name: str) -> None:
@@ -54,21 +51,23 @@ def unregister_editors(name: str) -> None:
 
 
 def kit_for(game: GameSystem) -> EditorKit:
+    """The system's editor kit: its package's `KIT`, or none of its own."""
     kit = _kits.get(game.NAME)
-    if kit is not None:
-        return kit
-    module_name = f"{__name__}.{game.NAME.replace('-', '_')}"
+    if kit is None:
+        kit = _kits[game.NAME] = _imported_kit(f"{__name__}.{game.NAME.replace('-', '_')}")
+    return kit
+
+
+def _imported_kit(module_name: str) -> EditorKit:
     try:
         module = import_module(module_name)
     except ModuleNotFoundError as exc:
         if exc.name != module_name:
             raise
-        kit = EditorKit()  # a system without editors of its own: every step is generic
-    else:
-        css = getattr(module, "CSS_PATH", None)
-        kit = EditorKit(dict(getattr(module, "EDITORS", {})), (Path(css),) if css else (),
-                        tuple(getattr(module, "HELP_KEYS", ())))
-    _kits[game.NAME] = kit
+        return EditorKit()  # a system without editors of its own: every step is generic
+    kit = module.KIT
+    if not isinstance(kit, EditorKit):
+        raise TypeError(f"{module_name}.KIT is a {type(kit).__name__}, not an EditorKit")
     return kit
 
 
@@ -84,9 +83,4 @@ def editors_for(game: GameSystem) -> dict[str, type[StepEditor]]:
 def editor_css(game: GameSystem) -> list[Path]:
     """The stylesheets of the system's editors."""
     return list(kit_for(game).css)
-
-
-def help_keys(game: GameSystem) -> tuple[tuple[str, str], ...]:
-    """The help's lines for keys of the system's own editors."""
-    return kit_for(game).help_keys
 

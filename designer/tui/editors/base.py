@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol, cast
 
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -17,8 +17,16 @@ from textual.widgets import OptionList, Static
 
 from designer.systems import Assessment, GameSystem, Step
 from designer.tally import Issue, Line, Tally
+from designer.tui.editors.kit.picker import Picker
 from designer.tui.widgets.shown import set_content
 from designer.tui.widgets.tally import issue_content
+
+#: the class of the fields bound to the unit (`kit.fields`): `sync` shows each the view
+BOUND = "bound"
+
+
+class BoundField(Protocol):
+    def show_view(self, view: View) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,9 +98,10 @@ class StepEditor(VerticalScroll, can_focus=False):
     """Base of the step editors: the step's guidance, its fields, and its findings.
 
     A subclass composes its fields, says which changes need them rebuilt
-    (`structure`) and updates them in place otherwise (`update_fields`); it posts
-    `EditUnit` through `edit()`. The class methods tell the designer's side panels what
-    the step adds to the tally."""
+    (`structure`) and updates them in place otherwise (`update_fields`); the kit's bound
+    fields and pickers `sync` keeps up to date itself. Edits are `EditUnit` messages
+    (`edit()`, or a kit field's own). The class methods tell the designer's side panels
+    what the step adds to the tally."""
 
     #: False for a step whose choices are priced under other steps (its points show –)
     OWN_POINTS: ClassVar[bool] = True
@@ -102,7 +111,7 @@ class StepEditor(VerticalScroll, can_focus=False):
     ENTRY_FIELD: ClassVar[str | None] = None
 
     def __init__(self, view: View, step: Step, *, id: str | None = None) -> None:
-        super().__init__(id=id, classes="step-editor")
+        super().__init__(id=id, classes=f"step-editor {self.DEFAULT_CLASSES}".strip())
         self.view = view
         self.step = step
 
@@ -148,12 +157,16 @@ class StepEditor(VerticalScroll, can_focus=False):
             highlights = {w.id: w.highlighted for w in self.query(OptionList) if w.id}
             await self.recompose()
             for widget in self.query(OptionList):
-                index = highlights.get(widget.id)
+                index = highlights.get(widget.id or "")
                 if index is not None and index < widget.option_count:
                     widget.highlighted = index
             if keep:
                 self.focus_id(keep)
         await self.update_fields(view)
+        for field in self.query(f".{BOUND}"):
+            cast(BoundField, field).show_view(view)
+        for picker in self.query(Picker):
+            picker.refill()
         if focus and not rebuild:
             self.focus_id(focus)
         self.show_issues(view)
@@ -169,8 +182,12 @@ class StepEditor(VerticalScroll, can_focus=False):
     async def update_fields(self, view: View) -> None:
         """Bring the fields up to date without rebuilding them."""
 
+    def findings(self, view: View) -> list[Issue]:
+        """The findings the step shows: those filed under it."""
+        return view.issues_of(self.key)
+
     def show_issues(self, view: View) -> None:
-        mine = view.issues_of(self.key)
+        mine = self.findings(view)
         widget = self.query_one(".step-issues", Static)
         if widget.display != bool(mine):
             widget.display = bool(mine)

@@ -1,5 +1,7 @@
-"""What the forces screen adds to its force, and how: an example unit, a unit from its
-file, a new unit to design; the same unit added again counts one more of its entry."""
+"""What the forces screen adds to its force, and how: a ready unit (the system's for the
+force as it stands, a module's profiles, and the bundled examples the force admits), a
+unit from its file, a new unit to design; the same unit added again counts one more of
+its entry."""
 
 from __future__ import annotations
 
@@ -9,11 +11,12 @@ from typing import Any
 
 from textual import work
 
+from designer.documents import ForceDoc, UnitDoc, example_units, holds_unit_of, new_name
 from designer.errors import InputError
+from designer.force_fields import admits, ready_units
+from designer.paths import example_files
 from designer.roster import Force
-from designer.systems import Points
-from designer.tui.documents import ForceDoc, UnitDoc, example_units, holds_unit_of, new_name
-from designer.tui.paths import example_files
+from designer.systems import Assessment, Points, RosterFormat
 from designer.tui.screens.base import DocumentScreen
 from designer.tui.screens.dialogs import ConfirmDialog, ExampleDialog, PathDialog
 from designer.tui.widgets.unit_table import UnitTable
@@ -42,23 +45,36 @@ class AddingUnits(DocumentScreen):
 
         word = self.doc.game.UNIT_WORD
         self.app.push_screen(ConfirmDialog(
-            f"Add a {word}", f"Add a copy of an example {word}, a {word} from its own file, "
+            f"Add a {word}", f"Add a copy of a ready {word} (the examples and what the "
+            f"rules list for this {self.doc.game.FORCE_WORD}), a {word} from its own file, "
             f"or a new {word} to design.",
-            [("example", "An example", "primary"), ("file", "From a file", "default"),
+            [("example", f"A ready {word}", "primary"), ("file", "From a file", "default"),
              ("new", f"A new {word}", "default"), ("cancel", "Cancel", "default")]), chosen)
+
+    def ready(self) -> list[tuple[Assessment, str]]:
+        """The units ready to add, each with where it comes from: the system's for the
+        force as it stands, then the bundled examples the force admits."""
+        force = self.doc.force
+        game = force.game
+        roster_format = game.capability(RosterFormat)
+        kind = roster_format.READY_WORD if roster_format is not None else ""
+        out = [(a, kind) for a in ready_units(force)]
+        out += [(u.assessment, "example") for u in example_units(game)
+                if u.system.NAME == game.NAME and admits(force, u.assessment)]
+        return out
 
     def action_add_example(self) -> None:
         game = self.doc.game
-        units = [u for u in example_units(game) if u.system.NAME == game.NAME]
-        priced = game.capability(Points) is not None
-        choices = [(game.unit_name(u.unit), u.tally.total if priced else None)
-                   for u in units]
+        units = self.ready()
+        points = game.capability(Points)
+        choices = [(a.name, points.points_text(a.tally.total) if points else "", kind)
+                   for a, kind in units]
 
         async def picked(index: int | None) -> None:
             if index is not None:
-                await self.add_unit(units[index].unit, assessment=units[index].assessment)
+                await self.add_unit(units[index][0].unit, assessment=units[index][0])
 
-        self.app.push_screen(ExampleDialog(choices, game.UNIT_WORD), picked)
+        self.app.push_screen(ExampleDialog(choices, game.UNIT_WORD, game.FORCE_WORD), picked)
 
     def action_add_file(self, replacing: int | None = None) -> None:
         def picked(path: Path | None) -> None:
@@ -103,8 +119,8 @@ class AddingUnits(DocumentScreen):
             self.notify(f"Repaired: {force.game.unit_name(unit)}.", timeout=3, markup=False)
             return
         same = next((i for i, e in enumerate(force.entries)
-                     if not e.broken and not e.label and e.file == file and e.unit == unit),
-                    None)
+                     if not e.broken and not e.label and e.file == file
+                     and self.same_unit(e.unit, unit)), None)
         if same is not None:  # the same unit again: one more of it, as army builders count
             entry = force.entries[same]
             await self.apply(force.with_count(same, entry.count + 1))
@@ -113,6 +129,16 @@ class AddingUnits(DocumentScreen):
             return
         await self.apply(force.inserted(self.doc.entry(unit, 1, file, assessment)))
         self.query_one(UnitTable).move_cursor(row=len(self.doc.force.entries) - 1)
+
+    def same_unit(self, held: Any, unit: Any) -> bool:
+        """Whether `unit` is the entry's unit `held` again: equal, or equal but for the id
+        the entry gave a unit that came without one (a ready unit)."""
+        game = self.doc.game
+        if held == unit:
+            return True
+        held_id = game.unit_id(held)
+        return game.unit_id(unit) is None and held_id is not None and \
+            game.with_unit_id(unit, held_id) == held
 
     async def action_new_unit(self) -> None:
         game, catalog = self.doc.game, self.doc.catalog

@@ -16,17 +16,23 @@ from textual.screen import Screen
 
 from designer.errors import InputError
 from designer.io import FileStamp, file_stamp, save_yaml
-from designer.tui.documents import display_path
-from designer.tui.ondisk import ChangedOnDisk
+from designer.ondisk import ChangedOnDisk
+from designer.paths import display_path
 
 #: undo and export are in the help, the palette and (export) the last step's buttons: the
 #: footer keeps to what fits 80 columns
 DOCUMENT_BINDINGS = [
-    Binding("ctrl+s", "save", "Save", priority=True, id="save"),
-    Binding("ctrl+z", "undo", "Undo", priority=True, show=False, id="undo"),
-    Binding("ctrl+y", "redo", "Redo", priority=True, show=False, id="redo"),
-    Binding("ctrl+e", "export", "Export", priority=True, show=False, id="export"),
-    Binding("ctrl+l", "copy_text", "Copy", priority=True, show=False, id="copy-text"),
+    Binding("ctrl+s", "save", "Save", priority=True, id="save",
+            tooltip="save (a design held inside a force saves the force)"),
+    Binding("ctrl+z", "undo", "Undo", priority=True, show=False, id="undo",
+            tooltip="undo any edit"),
+    Binding("ctrl+y", "redo", "Redo", priority=True, show=False, id="redo",
+            tooltip="redo what was undone"),
+    Binding("ctrl+e", "export", "Export", priority=True, show=False, id="export",
+            tooltip="export"),
+    Binding("ctrl+l", "copy_text", "Copy", priority=True, show=False, id="copy-text",
+            tooltip="copy as text: the design's stat block (Markdown) onto the clipboard, "
+                    "to paste into a chat"),
 ]
 
 

@@ -14,10 +14,11 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import ContentSwitcher, Footer, Static
 
+from designer.documents import EntryLink, UnitDoc
 from designer.errors import InputError
-from designer.systems import CatalogPicking, Matchups, Points
+from designer.paths import display_path
+from designer.systems import CatalogPicking, GameSystem, Matchups, Points
 from designer.tally import Tally
-from designer.tui.documents import EntryLink, UnitDoc, display_path
 from designer.tui.editors import (
     EditUnit,
     GoToStep,
@@ -60,19 +61,20 @@ class DesignerScreen(DocumentScreen):
     BINDINGS = [
         *DOCUMENT_BINDINGS,
         Binding("pagedown,ctrl+n", "next_step", "Next", priority=True, key_display="PgDn",
-                id="next-step"),
+                tooltip="next step (ctrl+n too)", id="next-step"),
         Binding("pageup", "previous_step", "Prev", priority=True, key_display="PgUp",
-                show=False, id="previous-step"),
-        Binding("escape", "close", "Back", id="back"),
-        Binding("ctrl+t", "focus_stepper", "Steps", show=False, id="steps"),
-        Binding("f5", "matchups", "Matchups", id="matchups"),
-        # alt+digit jumps wherever the focus is (a number field takes plain digits)
-        Binding(STEP_KEYS[0], "goto(0)", "Step", key_display="alt+1…9", priority=True,
-                id="step-1"),
-        *[Binding(keys, f"goto({n})", f"Step {n + 1}", show=False, priority=True,
-                  id=f"step-{n + 1}")
-          for n, keys in enumerate(STEP_KEYS[1:], start=1)],
-        *[Binding(str(n), f"goto({n - 1})", f"Step {n}", show=False)
+                show=False, tooltip="previous step", id="previous-step"),
+        Binding("escape", "close", "Back", id="back", tooltip="back to the force it came from"),
+        Binding("ctrl+t", "focus_stepper", "Steps", show=False,
+                tooltip="focus the list of steps (↑/↓ move between steps)", id="steps"),
+        Binding("f5", "matchups", "Matchups", id="matchups",
+                tooltip="matchups: the odds against an opponent, live as the design changes"),
+        *[Binding(keys, f"goto({n})", "Step" if n == 0 else f"Step {n + 1}", show=n == 0,
+                  key_display="alt+1…9", priority=True, id=f"step-{n + 1}",
+                  tooltip="go to a step, wherever the focus is (a number takes plain digits)")
+          for n, keys in enumerate(STEP_KEYS)],
+        *[Binding(str(n), f"goto({n - 1})", f"Step {n}", show=False,
+                  tooltip="go to a step (when the focus is not on a number or text field)")
           for n in range(1, MAX_STEP_KEYS + 1)],
     ]
 
@@ -153,7 +155,7 @@ class DesignerScreen(DocumentScreen):
         self.query_one(Stepper).show(self.marks(tally), self.step_points(tally))
         self.query_one(TallyPanel).show(tally, self.figures(view),
                                         card_of(self.game, view.assessment),
-                                        priced=self.points is not None)
+                                        points=self.points)
         if self.matchups is not None:  # open (f5): the odds follow each edit
             self.matchups.show(view.assessment)
         name = self.query_one("#unit-name", TextField)
@@ -206,10 +208,8 @@ class DesignerScreen(DocumentScreen):
 
     def show_title(self) -> None:
         doc = self.doc
-        if self.link is not None and doc.path is None:
-            where = f"in force {self.link.force.force.name}"
-        else:
-            where = display_path(doc.path)
+        where = f"in force {self.link.force.force.name}" if self.link is not None and \
+            doc.path is None else display_path(doc.path)
         modified = " · modified" if doc.dirty else ""
         self.title = self.game.UNIT_WORD.title()
         self.sub_title = f"{doc.name} · {where}{modified}"
@@ -356,11 +356,16 @@ class DesignerScreen(DocumentScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "close":
             return self.link is not None
+        return self.game_offers(self.game, action, parameters)
+
+    @staticmethod
+    def game_offers(game: GameSystem, action: str, parameters: tuple[object, ...]) -> bool:
+        """Whether the designer offers `action` for the system (the help lists those)."""
         if action == "matchups":
-            return self.game.capability(Matchups) is not None
+            return game.capability(Matchups) is not None
         if action == "goto" and parameters:
             index = parameters[0]  # goto's bindings give a step's index
-            return isinstance(index, int) and index < len(self.steps)
+            return isinstance(index, int) and index < len(game.steps())
         return True
 
     def action_close(self) -> None:

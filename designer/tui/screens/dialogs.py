@@ -21,8 +21,8 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from designer.escaping import printable
+from designer.paths import Choice, choices, completion, is_bundled, shown
 from designer.tui.literal import literal
-from designer.tui.paths import Choice, choices, completion, is_bundled, shown
 from designer.tui.widgets.lists import MovingList
 from designer.tui.widgets.text import SearchField, TextField
 
@@ -270,22 +270,34 @@ class PathDialog(Dialog):
 
 
 class ExampleDialog(Dialog):
-    """Pick one of the bundled example units (with its points, when the system has
-    points)."""
+    """Pick one of the units ready to add: each a (name, price, kind) row, the price in
+    the system's words ("" when it prices nothing) and the kind where it comes from
+    (an example, a module's profile)."""
 
-    def __init__(self, examples: Sequence[tuple[str, int | None]], word: str = "unit") -> None:
-        super().__init__(f"Add an example {word}")
+    def __init__(self, examples: Sequence[tuple[str, str, str]], word: str = "unit",
+                 force_word: str = "force") -> None:
+        super().__init__(f"Add a ready {word}")
         self.examples = list(examples)
         self.word = word
+        self.force_word = force_word
 
     def compose(self) -> ComposeResult:
         with self.frame():
-            yield Static(Content.styled(f"Enter adds a copy of the {self.word} to the force.",
-                                        "$foreground-muted"), classes="message")
+            if not self.examples:
+                yield Static(Content.styled(f"No {self.word}s ready for this "
+                                            f"{self.force_word}: n designs a new one, f adds "
+                                            "one from its file.", "$foreground-muted"),
+                             classes="message")
+            else:
+                yield Static(Content.styled(f"Enter adds a copy of the {self.word} to the "
+                                            f"{self.force_word}.", "$foreground-muted"),
+                             classes="message")
+            width = max((len(printable(name, NOTE_LIMIT)) for name, _, _ in self.examples),
+                        default=0)
             yield OptionList(*[Option(Content.assemble(
-                (printable(name, NOTE_LIMIT).ljust(20), "bold"),
-                f"{points:>4} pts" if points is not None else ""),
-                id=str(i)) for i, (name, points) in enumerate(self.examples)],
+                (printable(name, NOTE_LIMIT).ljust(max(20, width)), "bold"), "  ",
+                price.rjust(8), "  ", (kind, "$foreground-muted")),
+                id=str(i)) for i, (name, price, kind) in enumerate(self.examples)],
                 id="example-list")
 
     def on_mount(self) -> None:

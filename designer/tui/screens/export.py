@@ -15,7 +15,7 @@ from textual.content import Content
 from textual.widgets import Button, Static
 
 from designer.errors import InputError
-from designer.tui.documents import display_path
+from designer.paths import display_path
 from designer.tui.literal import literal
 from designer.tui.screens.dialogs import Dialog
 from designer.tui.widgets.fields import Cycle, Tick

@@ -1,7 +1,8 @@
-"""The forces screen: units with counts against the system's budget (a points cap), the
-points bar, total, remaining and the system's facts about the force (starting morale,
-...); add, duplicate, remove, count and open units. The force is the core's immutable
-`Force`, edited with its own methods."""
+"""The forces screen: units with counts against the system's budget (a points cap, a
+treasury), the force's own fields (a form built from the system's field specs), the
+points bar, and the force's structure as it is built (the system's facts with their
+bounds, each problem under the entry it concerns); add, duplicate, remove, count and
+open units. The force is the core's immutable `Force`, edited with its own methods."""
 
 from __future__ import annotations
 
@@ -15,20 +16,17 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import DataTable, Footer, Static
 
-from designer.escaping import printable
-from designer.render import fact_figure
+from designer.documents import EntryLink, ForceDoc, UnitDoc
+from designer.errors import InputError
+from designer.force_fields import with_field
+from designer.paths import display_path
 from designer.roster import Force
 from designer.systems.identity import fresh_id
-from designer.tui.documents import (
-    EntryLink,
-    ForceDoc,
-    UnitDoc,
-    display_path,
-)
-from designer.tui.literal import literal
 from designer.tui.screens.adding import AddingUnits
 from designer.tui.screens.dialogs import ConfirmDialog, EntryDialog
+from designer.tui.widgets.field_form import FieldForm
 from designer.tui.widgets.fields import Spinner
+from designer.tui.widgets.force_summary import ForceSummary
 from designer.tui.widgets.header import TitleHeader
 from designer.tui.widgets.points_bar import PointsBar
 from designer.tui.widgets.text import TextField
@@ -67,18 +65,19 @@ class ForcesScreen(AddingUnits):
         yield TitleHeader()
         with Vertical(id="force"):
             with Horizontal(id="force-head"):
-                yield Static("Force", classes="field-label")
+                yield Static(force.game.FORCE_WORD.title(), classes="field-label")
                 yield TextField(value=force.name, id="force-name", compact=True,
                                 max_length=MAX_NAME)
                 budget = force.budget.label if force.budget is not None else "Cap"
                 yield Spinner(budget, force.cap or 0, maximum=99_999, step=50,
                               id="force-cap", note=Content.styled("0 = none", "$foreground-muted"))
-            table = UnitTable.for_entries(self.entry_key_word)(
-                id="units", cursor_type="row", zebra_stripes=True)
-            yield table
-            yield PointsBar(id="points")
-            yield Static(id="force-info")
-            yield Static(id="force-issues")
+            yield FieldForm(force.field_specs, force.fields, id="force-fields")
+            with Horizontal(id="force-body"):
+                with Vertical(id="force-main"):
+                    yield UnitTable.for_entries(self.entry_key_word)(
+                        id="units", cursor_type="row", zebra_stripes=True)
+                    yield PointsBar(id="points")
+                yield ForceSummary(id="force-side")
         yield Footer(compact=True)
 
     async def on_mount(self) -> None:
@@ -130,20 +129,13 @@ class ForcesScreen(AddingUnits):
         if budget is not None:
             cap.relabel(budget.label)
             cap.value = force.cap or 0
-        info: list[tuple[str, str]] = [("Units", str(force.unit_count))]
-        info += [(fact.label, fact_figure(fact)) for fact in force.facts()]
-        self.query_one("#force-info", Static).update(Content("  ·  ").join(
-            Content.assemble((f"{printable(label)} ", "$foreground-muted"),
-                             (printable(value), "bold"))
-            for label, value in info))
-        issues = force.issues
-        text = Content("\n").join(
-            Content.assemble(("✗ ", "bold $error"), literal(i.message)) for i in issues) \
-            if issues \
-            else Content.styled("The force is legal." if force.entries else
-                                "No units yet: a adds an example, n a new unit, f one from a "
-                                "file.", "$success" if force.entries else "$foreground-muted")
-        self.query_one("#force-issues", Static).update(text)
+        form = self.query_one(FieldForm)
+        form.display = bool(force.field_specs)
+        await form.show(force.field_specs, force.fields, external=external)
+        word = force.game.UNIT_WORD
+        self.query_one(ForceSummary).show(
+            force, f"No {word}s yet: a adds a ready {word}, n a new {word}, f one from a "
+                   "file.")
         name = self.query_one("#force-name", TextField)
         if name.value.strip() != force.name:
             name.show(force.name, external=external)
@@ -155,7 +147,7 @@ class ForcesScreen(AddingUnits):
             where = display_path(doc.path)
         else:
             where = "example, not saved" if doc.example else "not saved yet"
-        self.title = "Forces"
+        self.title = f"{doc.force.game.FORCE_WORD.title()}s"
         self.sub_title = f"{doc.force.name} · {where}{' · modified' if doc.dirty else ''}"
 
     def document_name(self) -> str:
@@ -183,6 +175,19 @@ class ForcesScreen(AddingUnits):
         name = event.value.strip()
         if name:
             await self.apply(replace(self.doc.force, name=name), merge="name")
+
+    @on(FieldForm.Changed)
+    async def field_changed(self, event: FieldForm.Changed) -> None:
+        """One of the force's own fields set: one edit (typing in a text field merges into
+        one), the catalog, budget and every entry following it."""
+        event.stop()
+        try:
+            force = with_field(self.doc.force, event.key, event.value)
+        except InputError as exc:
+            self.notify(exc.shown(), title="Not changed", severity="error", markup=False)
+            await self.refresh_view(external=True)
+            return
+        await self.apply(force, merge=f"field:{event.key}")
 
     @on(Spinner.Changed, "#force-cap")
     async def cap_changed(self, event: Spinner.Changed) -> None:

@@ -1,10 +1,12 @@
 """The help screen: what each screen is for, every key, and the game system's build
-steps with their guidance."""
+steps with their guidance. The designer's keys are read from its live bindings (the
+screen's, the fields' and each step editor's: `kit.keys`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
+from textual.actions import parse
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -12,9 +14,8 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from designer.systems import GameSystem, Matchups, Points, RosterFormat
-
-Keys = tuple[tuple[str, str], ...]
+from designer.systems import GameSystem, Points, RosterFormat
+from designer.tui.editors.kit.keys import Keys, binding_rows, field_rows, step_rows
 
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
            "ten", "eleven", "twelve")
@@ -29,13 +30,23 @@ def or_list(words: Sequence[str]) -> str:
     return f"{', '.join(words[:-1])} or {words[-1]}" if len(words) > 1 else "".join(words)
 
 
-def keys_for(game: GameSystem, sections: Sequence[str] = (), own: Keys = (),
-             formats: Sequence[str] = (), ids: Sequence[str] = ()
+def designer_rows(game: GameSystem, formats: Sequence[str],
+                  keymap: Mapping[str, str]) -> Keys:
+    """The designer screen's keys that serve the system's steps."""
+    from designer.tui.screens.designer import DesignerScreen
+
+    offered = [b for b in DesignerScreen.BINDINGS if isinstance(b, Binding)
+               and DesignerScreen.game_offers(game, *parse(b.action)[1:])]
+    return tuple((keys, f"{what}: {or_list(formats)}" if what == "export" and formats
+                  else what) for keys, what in binding_rows(offered, keymap))
+
+
+def keys_for(game: GameSystem, sections: Sequence[str] = (), formats: Sequence[str] = (),
+             ids: Sequence[str] = (), keymap: Mapping[str, str] = {}
              ) -> tuple[tuple[str, Keys], ...]:
-    """The keys of every screen; `sections` are the catalog browser's, `own` the keys of
-    the system's own editors (listed among the designer's), `formats` the exports',
-    `ids` the binding ids the settings' `keys:` remaps."""
-    steps = len(game.steps())
+    """The keys of every screen; `sections` are the catalog browser's, `formats` the
+    exports', `ids` the binding ids the settings' `keys:` remaps and `keymap` what it
+    remapped them to."""
     word = game.UNIT_WORD
     catalog = game.bundled_catalog()
     roster_format = game.capability(RosterFormat)
@@ -56,24 +67,8 @@ def keys_for(game: GameSystem, sections: Sequence[str] = (), own: Keys = (),
             ("q  ctrl+q", "quit (asks first when something is not saved)"),
             ("tab  shift+tab", "next / previous field"),
         )),
-        (f"{word.title()} designer", (
-            ("pgdn  ctrl+n / pgup", "next / previous step"),
-            (f"1 … {min(steps, 9)}",
-             "go to a step (when the focus is not on a number or text field)"),
-            ("ctrl+t", "focus the list of steps (↑/↓ move between steps)"),
-            ("← → or - +", "change the focused number; or type it (1 then 0 makes 10)"),
-            ("↑ ↓", "previous / next field"),
-            *own,
-            ("enter  space", "press a button, tick a box, add the highlighted list entry"),
-            ("ctrl+s", f"save (a {word} held inside a force saves the force)"),
-            ("ctrl+z / ctrl+y", "undo / redo any edit"),
-            ("ctrl+e", f"export: {or_list(formats)}" if formats else "export"),
-            ("ctrl+l", f"copy as text: the {word}'s stat block (Markdown) onto the "
-                       "clipboard, to paste into a chat"),
-            *((("f5", f"matchups: the odds against an opponent, live as the {word} "
-                      "changes"),) if game.capability(Matchups) is not None else ()),
-            ("esc", "back to the force (when opened from one)"),
-        )),
+        (f"{word.title()} designer", designer_rows(game, formats, keymap)),
+        ("Fields of the steps", field_rows(keymap)),
         ("Catalog browser", (
             ("type", "search the section (the same search as `designer catalog --search`)"),
             ("enter", f"add the entry to the {word} being designed"),
@@ -99,21 +94,16 @@ def keys_for(game: GameSystem, sections: Sequence[str] = (), own: Keys = (),
     )
 
 
-def help_rows(game: GameSystem, keys: tuple[tuple[str, Keys], ...]) -> ComposeResult:
+def help_rows(game: GameSystem, keys: tuple[tuple[str, Keys], ...],
+              keymap: Mapping[str, str] = {}) -> ComposeResult:
     """The help as rows of key and meaning; a long meaning wraps in its own column."""
-    for title, rows in keys:
+    steps = f"The {number_word(len(game.steps()))} build steps"
+    for title, rows in (*keys, (steps, step_rows(game, keymap))):
         yield Static(Content.styled(title, "bold $accent"), classes="help-title")
         for key, what in rows:
             with Horizontal(classes="help-row"):
                 yield Static(Content.styled(f"  {key}", "bold"), classes="help-key")
                 yield Static(what, classes="help-what")
-    steps = game.steps()
-    yield Static(Content.styled(f"The {number_word(len(steps))} build steps", "bold $accent"),
-                 classes="help-title")
-    for n, step in enumerate(steps, start=1):
-        with Horizontal(classes="help-row"):
-            yield Static(Content.styled(f"  {n} {step.title}", "bold"), classes="help-key")
-            yield Static(step.guidance, classes="help-what")
 
 
 class HelpScreen(ModalScreen):
@@ -121,22 +111,20 @@ class HelpScreen(ModalScreen):
     BINDINGS = [Binding("escape,f1,question_mark,q", "dismiss", "Close")]
 
     def __init__(self, game: GameSystem, *, sections: Sequence[str] = (),
-                 own_keys: Keys = (), formats: Sequence[str] = (),
-                 ids: Sequence[str] = ()) -> None:
+                 formats: Sequence[str] = (), ids: Sequence[str] = (),
+                 keymap: Mapping[str, str] = {}) -> None:
         super().__init__()
         self.game = game
-        self.keys = keys_for(game, sections, own_keys, formats, ids)
+        self.keymap = keymap
+        self.keys = keys_for(game, sections, formats, ids, keymap)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog help", id="help") as frame:
             frame.border_title = "Help"
             frame.border_subtitle = "esc closes"
-            yield from help_rows(self.game, self.keys)
+            yield from help_rows(self.game, self.keys, self.keymap)
 
     def on_mount(self) -> None:
         width = max(len(key) for _title, rows in self.keys for key, _what in rows) + 3
         for key in self.query(".help-key"):
             key.styles.width = width
-
-    def action_dismiss(self) -> None:
-        self.dismiss(None)

@@ -22,9 +22,11 @@ from designer.tui.widgets.text import ALT_DIGITS
 LEFT, RIGHT = "◂", "▸"
 
 _MOVE: list[BindingType] = [
-    Binding("up", "app.focus_previous", "Up", show=False),
-    Binding("down", "app.focus_next", "Down", show=False),
+    Binding("up", "app.focus_previous", "Up", show=False, tooltip="the field above"),
+    Binding("down", "app.focus_next", "Down", show=False, tooltip="the field below"),
 ]
+#: a field's delete: every kind that can be removed says so alike
+_REMOVE = Binding("delete,x", "remove", "Remove", tooltip="remove it (a chosen entry, a bump)")
 
 
 class Typed:
@@ -55,15 +57,17 @@ class Spinner(Widget, can_focus=True):
     (setting it posts nothing). The new value is then painted in the same frame as
     everything else the edit changed, e.g. the designer's total."""
 
+    BINDING_GROUP_TITLE = "number"
     BINDINGS = [
-        Binding("left", "change(-1)", "Less", key_display="←/-", show=False),
-        Binding("right", "change(1)", "More", key_display="→/+", show=False),
-        Binding("minus", "change(-1)", "Less", show=False),
-        Binding("plus,equals_sign", "change(1)", "More", show=False),
-        Binding("backspace", "erase", "Erase digit", show=False),
-        Binding("delete,x", "remove", "Remove"),
+        Binding("left,minus", "change(-1)", "Less", show=False, tooltip="one less"),
+        Binding("right,plus,equals_sign", "change(1)", "More", show=False,
+                tooltip="one more"),
+        Binding("backspace", "erase", "Erase digit", show=False,
+                tooltip="take the last digit off"),
+        _REMOVE,
         *_MOVE,
-        *[Binding(str(d), f"digit({d})", f"Type {d}", show=False) for d in range(10)],
+        *[Binding(str(d), f"digit({d})", "Type", show=False, key_display="0 … 9",
+                  tooltip="type the number (1 then 0 makes 10)") for d in range(10)],
     ]
 
     value: reactive[int] = reactive(0, layout=False)
@@ -202,9 +206,11 @@ class Cycle(Widget, can_focus=True):
     nearest choice to it), any other a letter (the next option whose label starts with
     what was typed, as a menu does)."""
 
+    BINDING_GROUP_TITLE = "choice"
     BINDINGS = [
-        Binding("left", "change(-1)", "Previous", key_display="←", show=False),
-        Binding("right,space", "change(1)", "Next", key_display="→", show=False),
+        Binding("left", "change(-1)", "Previous", show=False, tooltip="the previous choice"),
+        Binding("right,space", "change(1)", "Next", show=False,
+                tooltip="the next choice (or type the first letters of one)"),
         *_MOVE,
     ]
 
@@ -308,7 +314,8 @@ class Cycle(Widget, can_focus=True):
 class Row(Widget, can_focus=True):
     """A focusable one-line row (an entry in a list) that can be removed with delete."""
 
-    BINDINGS = [Binding("delete,x", "remove", "Remove"), *_MOVE]
+    BINDING_GROUP_TITLE = "row"
+    BINDINGS = [_REMOVE, *_MOVE]
 
     text: reactive[str | Content] = reactive("", layout=False)
 
@@ -346,8 +353,11 @@ class Row(Widget, can_focus=True):
 class Tick(Checkbox):
     """A checkbox that also moves focus with up/down like the other fields."""
 
-    BINDINGS = _MOVE
+    BINDING_GROUP_TITLE = "tick box"
+    BINDINGS = [Binding("enter,space", "toggle_button", "Tick", show=False,
+                        tooltip="tick or untick it"), *_MOVE]
 
 
 class FieldButton(Button):
-    BINDINGS = _MOVE
+    BINDING_GROUP_TITLE = "button"
+    BINDINGS = [Binding("enter", "press", "Press", show=False, tooltip="press it"), *_MOVE]

@@ -17,10 +17,16 @@ class MovingList(OptionList):
     of a second starts a new search, backspace takes a letter off and esc forgets it. A
     list with a search box of its own hands what is typed to the box, which filters."""
 
+    BINDING_GROUP_TITLE = "list"
     BINDINGS = [
-        Binding("up", "up_or_leave", "Up", show=False),
-        Binding("escape", "forget", "Clear search", show=False),
-        Binding("backspace", "take_back", "Search less", show=False),
+        Binding("enter", "select", "Choose", show=False,
+                tooltip="add or choose the highlighted entry (typing seeks one)"),
+        Binding("up", "up_or_leave", "Up", show=False,
+                tooltip="the entry above; from the first, the field above"),
+        Binding("escape", "forget", "Clear search", show=False,
+                tooltip="forget what was typed to seek"),
+        Binding("backspace", "take_back", "Search less", show=False,
+                tooltip="take the last letter typed off"),
     ]
 
     _typed = ""

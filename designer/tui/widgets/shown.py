@@ -10,10 +10,17 @@ from weakref import WeakKeyDictionary
 from textual.content import Content
 from textual.widgets import Static
 
+from designer.tui.literal import literal
 from designer.tui.widgets.lines import same
 
 #: what `set_content` last showed in each Static
 _SHOWN: WeakKeyDictionary[Static, Content] = WeakKeyDictionary()
+
+
+def muted(text: str) -> Content:
+    """`text` in the theme's quiet colour (hints, notes, what is given rather than
+    chosen), shown as written: it often holds a name."""
+    return literal(text, style="$foreground-muted", keep_lines=True)
 
 
 def set_content(widget: Static, content: Content) -> bool:

@@ -14,6 +14,7 @@ from textual.widgets import Static
 
 from designer.card import Card
 from designer.escaping import printable
+from designer.systems import Points
 from designer.tally import Issue, Tally
 from designer.tui.widgets.card import CardPreview
 from designer.tui.widgets.lines import LineWidget
@@ -99,23 +100,29 @@ class TallyPanel(Vertical):
         yield CardPreview(id="card")
 
     def show(self, tally: Tally, steps: Sequence[StepFigure], card: Card | None = None,
-             *, priced: bool = True) -> None:
-        """`steps`: every step but the last (the tally itself)."""
+             *, points: Points | None = None) -> None:
+        """`steps`: every step but the last (the tally itself); `points`: the system's
+        pricing (its words), None for a system without points."""
         rows: list[Row | Content] = []
-        if priced:
+        priced = points is not None
+        if points is not None:
             rows.append(Content.styled("TALLY", "bold $foreground-muted"))
             for figure in steps:
                 here = figure.lines is not None
-                points = "–" if figure.points is None else str(figure.points)
-                rows.append((figure.label, points, 0, "bold" if here else ""))
-                rows += [(item, points, 2, "$foreground-muted")
-                         for item, points in figure.lines or ()]
+                shown = "–" if figure.points is None else str(figure.points)
+                rows.append((figure.label, shown, 0, "bold" if here else ""))
+                rows += [(item, figures, 2, "$foreground-muted")
+                         for item, figures in figure.lines or ()]
         self.query_one("#tally-steps", PointsList).set_rows(rows)
         verdict = (Content.styled("legal", "$success") if tally.legal else
                    Content.styled(f"not legal: {len(tally.errors)} error"
                                   f"{'s' if len(tally.errors) != 1 else ''}", "$error"))
-        total = Content.assemble(("Total ", "bold"), (f"{tally.total}", "bold $accent"),
-                                 (" pts  ", "bold"), verdict) if priced else verdict
+        if points is not None:
+            head, tail = points.total_words(tally.total)
+            total = Content.assemble((head, "bold"), (f"{tally.total}", "bold $accent"),
+                                     (f"{tail}  ", "bold"), verdict)
+        else:
+            total = verdict
         set_content(self.query_one("#total", Static), total)
         audit = tally.audit() if priced else None
         audit_widget = self.query_one("#audit", Static)

@@ -55,7 +55,9 @@ class TextField(Input):
 class SearchField(TextField):
     """A search box; down or enter moves into the list it filters."""
 
-    BINDINGS = [Binding("down", "into_list", "List", show=False)]
+    BINDING_GROUP_TITLE = "search box"
+    BINDINGS = [Binding("down", "into_list", "List", show=False,
+                        tooltip="into the list it searches (enter too)")]
 
     def __init__(self, target: str, *, enter_submits: bool = False, **kwargs: Any) -> None:
         kwargs.setdefault("select_on_focus", False)  # what is typed on its list adds on

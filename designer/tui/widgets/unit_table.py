@@ -10,8 +10,10 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import DataTable
 
+from designer.entries import ForceEntry
 from designer.escaping import printable
-from designer.roster import Force
+from designer.roster import ENTRY_CODES, Force
+from designer.tally import Issue
 
 CELL_LIMIT = 120  # characters of a cell: the names and paths are user text
 
@@ -20,6 +22,23 @@ def entry_name(force: Force, index: int) -> str:
     """What the table calls an entry: its label with its unit's name, or for a broken
     one what the roster wrote."""
     return force.entries[index].shown_name
+
+
+def entry_status(entry: ForceEntry, found: list[Issue], colours: Mapping[str, str]) -> Text:
+    """'✓ legal', '✗ 2 errors', '! 1 warning', '✗ unreadable': the entry's own errors and
+    warnings with the force's findings on it (another module, another Core Stat)."""
+    if entry.broken:
+        return Text("✗ unreadable", colours.get("error", "red"))
+    force_found = [i for i in found if i.code not in ENTRY_CODES]
+    errors = len(entry.tally.errors) + sum(i.severity == "error" for i in force_found)
+    warnings = len(entry.tally.warnings) + sum(i.severity == "warning" for i in force_found)
+    if errors:
+        return Text(f"✗ {errors} error{'s' if errors > 1 else ''}",
+                    colours.get("error", "red"))
+    if warnings:
+        return Text(f"! {warnings} warning{'s' if warnings > 1 else ''}",
+                    colours.get("warning", "yellow"))
+    return Text("✓ legal", colours.get("success", "green"))
 
 
 class UnitTable(DataTable):
@@ -51,8 +70,8 @@ class UnitTable(DataTable):
         binding = Binding("s", "screen.cycle_entry_key", key_word, id="entry-key")
         return type(cls.__name__, (cls,), {"BINDINGS": [binding]})
 
-    #: the columns made for: the points word and the entries' fields
-    _columns_for: tuple[str | None, tuple[tuple[str, str], ...]] | None = None
+    #: the columns made for: the unit and points words and the entries' fields
+    _columns_for: tuple[str, str | None, tuple[tuple[str, str], ...]] | None = None
 
     def show(self, force: Force, colours: Mapping[str, str]) -> None:
         """Every entry of `force`, the cursor kept on its row."""
@@ -60,22 +79,14 @@ class UnitTable(DataTable):
         specs = force.entry_specs
         keys = tuple(spec.key for spec in specs)
         row = self.cursor_row
-        self._columns(force.points.POINTS_COLUMN if force.points else None,
+        self._columns(force.game.UNIT_WORD.title(),
+                      force.points.POINTS_COLUMN if force.points else None,
                       tuple((spec.key, spec.label) for spec in specs))
         self.clear()
+        grouped = force.issues_by_entry()
         for i, e in enumerate(force.entries):
             tally = e.tally
-            if e.broken:
-                status = Text("✗ unreadable", colours.get("error", "red"))
-            elif tally.errors:
-                n = len(tally.errors)
-                status = Text(f"✗ {n} error{'s' if n > 1 else ''}", colours.get("error", "red"))
-            elif tally.warnings:
-                n = len(tally.warnings)
-                status = Text(f"! {n} warning{'s' if n > 1 else ''}",
-                              colours.get("warning", "yellow"))
-            else:
-                status = Text("✓ legal", colours.get("success", "green"))
+            status = entry_status(e, grouped.get(i, []), colours)
             where = (e.source or "in roster") if e.broken else (
                 e.file.name if e.file is not None else "in roster")
             figures = [Text(str(tally.total), justify="right")] if priced else []
@@ -88,14 +99,15 @@ class UnitTable(DataTable):
         if force.entries:
             self.move_cursor(row=max(0, min(row, len(force.entries) - 1)), animate=False)
 
-    def _columns(self, points: str | None, fields: tuple[tuple[str, str], ...]) -> None:
+    def _columns(self, unit: str, points: str | None,
+                 fields: tuple[tuple[str, str], ...]) -> None:
         """A unit's points (in the system's word) and subtotals only for a system with
         points, and a column for each field of the system's entries."""
-        if (points, fields) == self._columns_for:
+        if (unit, points, fields) == self._columns_for:
             return
-        self._columns_for = (points, fields)
+        self._columns_for = (unit, points, fields)
         self.clear(columns=True)
-        self.add_column("Unit", key="unit")
+        self.add_column(unit, key="unit")
         if points is not None:
             self.add_column(points, key="pts")
         self.add_column("×", key="count")

@@ -43,11 +43,13 @@ def found(path: Path) -> dict[str, list[str]]:
 def test_the_legal_convoy(capsys):
     force = load_roster(ROSTERS / "cinder-convoy.yaml")
     assert force.legal and force.cap == 200 and force.total == 172
-    assert {f.key: f.value for f in force.facts()} == {
-        "activations": 4, "models": 8, "size": "skirmish",
-        "pool_vehicles": "80/100", "pool_elite": "0/60",
-        "categories": "command 1, standard 1, special 0, elite 0, vehicle 2",
-        "seats": "6/6"}
+    assert {f.key: (f.value, f.low, f.high, f.state) for f in force.facts()} == {
+        "activations": (4, None, None, ""), "models": (8, 4, 15, "within"),
+        "size": ("skirmish", None, None, ""),
+        "pool_vehicles": (80, None, 100, "within"), "pool_elite": (0, None, 60, "within"),
+        "category_command": (1, 1, 1, "within"), "category_standard": (1, 1, None, "within"),
+        "category_special": (0, 0, 2, "within"), "category_elite": (0, 0, 2, "within"),
+        "category_vehicle": (2, 0, 3, "within"), "seats": (6, None, 6, "within")}
     assert main(["check", str(ROSTERS / "cinder-convoy.yaml")]) == 0
     assert "Total 172 of 200 points: 28 remaining" in capsys.readouterr().out
 

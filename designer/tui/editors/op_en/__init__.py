@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from designer.tui.editors import EditorKit
 from designer.tui.editors.base import StepEditor
 from designer.tui.editors.op_en.character import (
     FormEditor,
@@ -28,13 +29,6 @@ EDITORS: dict[str, type[StepEditor]] = {
     "total": TotalEditor,
 }
 
-CSS_PATH = Path(__file__).parent / "editors.tcss"
+KIT = EditorKit(EDITORS, css=(Path(__file__).parent / "editors.tcss",))
 
-#: what the help lists for keys of these editors, among the designer's keys
-HELP_KEYS = (
-    ("enter", "choose the highlighted rank, Form or Trait; take a Skill, Ability or item"),
-    ("← →  space", "the Core Stat; a stat's value (it swaps with the stat holding it)"),
-    ("delete  x", "remove the focused Skill, Ability or item"),
-)
-
-__all__ = ["CSS_PATH", "EDITORS", "HELP_KEYS"]
+__all__ = ["EDITORS", "KIT"]

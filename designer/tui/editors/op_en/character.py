@@ -3,18 +3,19 @@ step) and notes; the rank; the Form open to the rank; and the Trait, or none."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable, Iterable
+from typing import Any
 
-from textual import on
 from textual.app import ComposeResult
 from textual.content import Content
 from textual.widgets import Static
+from textual.widgets.option_list import Option
 
-from designer.escaping import printable
 from designer.systems.op_en import edits
-from designer.systems.op_en.catalog import DIE_STATS, Form, Trait
+from designer.systems.op_en.catalog import DIE_STATS, Trait
 from designer.tally import Issue
 from designer.tui.editors.base import StepEditor, View
+from designer.tui.editors.kit.fields import ChoiceField, TextLine
 from designer.tui.editors.op_en.common import (
     PickEditor,
     changes,
@@ -22,15 +23,23 @@ from designer.tui.editors.op_en.common import (
     choose_rank,
     complete,
     marked,
-    muted,
     rank_number,
     ranks_text,
-    show_findings,
     talents_word,
 )
-from designer.tui.widgets.fields import Cycle
-from designer.tui.widgets.shown import set_content
-from designer.tui.widgets.text import TextField
+from designer.tui.literal import assembled
+from designer.tui.widgets.shown import muted, set_content
+
+
+def in_sight(open_to_rank: list[Any], chosen: Iterable[str],
+             find: Callable[[str], Any]) -> list[Any]:
+    """The entries open to the rank, and a chosen one the rank may not take kept in sight."""
+    shown = list(open_to_rank)
+    for entry in map(find, chosen):
+        if entry is not None and entry not in shown:
+            shown.append(entry)
+    return shown
+
 
 # --- step one: name, Core Stat and notes ----------------------------------------------------
 
@@ -39,14 +48,16 @@ class NameEditor(StepEditor):
     OWN_POINTS = False
 
     def compose_fields(self) -> ComposeResult:
-        unit, catalog = self.view.unit, self.view.catalog
+        view = self.view
+        unit, catalog = view.unit, view.catalog
         yield Static(muted("The name goes in the Name field above (shift+tab)."),
                      classes="hint name-hint")
         options = [(s, s.title()) for s in catalog.core.die_stats]
         if unit.core_stat not in catalog.core.die_stats:
             options.insert(0, (unit.core_stat, "none yet" if unit.core_stat is None
                                else f"{unit.core_stat} (not allowed)"))
-        yield Cycle("Core Stat", options, unit.core_stat, id="core-stat")
+        yield ChoiceField(view, "Core Stat", options, lambda v: v.unit.core_stat, self._core,
+                          id="core-stat")
         yield Static(muted("The OF's Core Stat: it takes the rank's Core value (step 4). "
                            "In a force, every character takes the force's."), classes="hint")
         yield Static("Setting", classes="group")
@@ -54,33 +65,21 @@ class NameEditor(StepEditor):
         yield Static(muted(f"{setting.title} · starting treasury "
                            f"{setting.starting_treasury}"), classes="hint")
         yield Static("Notes for the card", classes="group")
-        yield TextField(unit.notes, placeholder="optional", id="notes", compact=True,
-                        max_length=2000)
+        yield TextLine(view, lambda v: v.unit.notes, edits.set_notes, placeholder="optional",
+                       id="notes", max_length=2000)
 
-    async def update_fields(self, view: View) -> None:
-        cycle = self.query_one("#core-stat", Cycle)
-        if view.unit.core_stat in [v for v, _ in cycle.options]:
-            cycle.value = view.unit.core_stat
-        self.query_one("#notes", TextField).show(view.unit.notes, external=view.external)
+    def _core(self, unit: Any, stat: Any) -> Any:
+        """The Core Stat `stat` with the rank's Core value; none of the die stats (the
+        "none yet" shown for a new character) changes nothing."""
+        catalog = self.view.catalog
+        return choose_core(unit, catalog, stat) if stat in catalog.core.die_stats else unit
 
     def structure(self, view: View) -> Hashable:
         return view.unit.core_stat in view.catalog.core.die_stats
 
-    def show_issues(self, view: View) -> None:
+    def findings(self, view: View) -> list[Issue]:
         mine = view.issues_of(self.key)
-        show_findings(self, mine + [i for i in view.tally.issues
-                                    if i.field == "core_stat" and i not in mine])
-
-    @on(Cycle.Changed, "#core-stat")
-    def core(self, event: Cycle.Changed) -> None:
-        event.stop()
-        if event.value in self.view.catalog.core.die_stats:
-            self.edit(choose_core, self.view.catalog, event.value, focus="core-stat")
-
-    @on(TextField.Changed, "#notes")
-    def notes(self, event: TextField.Changed) -> None:
-        event.stop()
-        self.edit(edits.set_notes, event.value, merge="notes")
+        return mine + [i for i in view.tally.issues if i.field == "core_stat" and i not in mine]
 
 
 # --- step two: rank --------------------------------------------------------------------------
@@ -90,18 +89,21 @@ class RankEditor(PickEditor):
     LIST_ID = "rank-list"
     HEADING = "Ranks: enter chooses"
 
-    def options(self, view: View) -> list[tuple[str, Content]]:
+    def options(self, search: str) -> list[Option]:
+        view = self.view
         catalog = view.catalog
         width = max(len(r.title) for r in catalog.ranks)
-        return [(str(r.rank), marked(
+        return [Option(marked(
             r.rank == view.unit.rank, (f"Rank {r.rank} {r.title.ljust(width)}", "bold"),
-            f"  cost {r.cost:>2}", muted(f"  talents {catalog.max_talents(r.rank)}")))
-            for r in catalog.ranks]
+            f"  cost {r.cost:>2}", muted(f"  talents {catalog.max_talents(r.rank)}")),
+            id=str(r.rank)) for r in catalog.ranks]
 
-    def chosen_id(self, view: View) -> str | None:
-        return None if view.unit.rank is None else str(view.unit.rank)
+    def chosen_id(self) -> str | None:
+        rank = self.view.unit.rank
+        return None if rank is None else str(rank)
 
-    def detail(self, view: View, option_id: str) -> Content:
+    def detail(self, option_id: str) -> Content:
+        view = self.view
         catalog = view.catalog
         rank = catalog.rank(int(option_id))
         if rank is None:
@@ -109,8 +111,7 @@ class RankEditor(PickEditor):
         allowance = catalog.max_talents(rank.rank)
         values = ", ".join(map(str, rank.stats.others))
         talents = talents_word(allowance)
-        lines = [Content.assemble((printable(rank.label), "bold"), f": values {rank.stats.core} "
-                                  f"(Core), {values}"),
+        lines = [assembled((rank.label, "bold"), f": values {rank.stats.core} (Core), {values}"),
                  muted(f"Cost {rank.cost} plus the stat total; {talents} at creation.")]
         if rank.summary:
             lines.append(muted(rank.summary))
@@ -134,40 +135,34 @@ class FormEditor(PickEditor):
     def compose_after(self) -> ComposeResult:
         yield Static(id="form-closed", classes="hint")
 
-    def _forms(self, view: View) -> list[Form]:
-        shown = edits.forms_for(view.catalog, rank_number(view))
-        for name in view.unit.forms:  # a chosen Form the rank may not take stays in sight
-            form = view.catalog.form(name)
-            if form is not None and form not in shown:
-                shown.append(form)
-        return shown
-
-    def options(self, view: View) -> list[tuple[str, Content]]:
-        forms = self._forms(view)
+    def options(self, search: str) -> list[Option]:
+        view = self.view
+        forms = in_sight(edits.forms_for(view.catalog, rank_number(view)), view.unit.forms,
+                         view.catalog.form)
         width = max((len(f.name) for f in forms), default=0)
         chosen = {n.casefold() for n in view.unit.forms}
         rank = rank_number(view)
         out = []
         for form in forms:
             closed = bool(form.ranks) and rank not in form.ranks
-            out.append((form.name, marked(
+            out.append(Option(marked(
                 form.name.casefold() in chosen, (form.name.ljust(width), "bold"),
                 f" M{form.move} B{form.body:<2} ",
                 muted(changes(form.modifiers, short=True).ljust(11)),
                 f" {form.cost:>2} pts",
-                ("  not this rank", "$error") if closed else "")))
+                ("  not this rank", "$error") if closed else ""), id=form.name))
         return out
 
-    def chosen_id(self, view: View) -> str | None:
-        form = view.final.form
+    def chosen_id(self) -> str | None:
+        form = self.view.final.form
         return form.name if form is not None else None
 
-    def detail(self, view: View, option_id: str) -> Content:
-        form = view.catalog.form(option_id)
+    def detail(self, option_id: str) -> Content:
+        form = self.view.catalog.form(option_id)
         if form is None:
             return Content("")
-        lines = [Content.assemble((printable(form.name), "bold"), f': Move {form.move}", Body '
-                                  f"{form.body}, cost {form.cost}")]
+        lines = [assembled((form.name, "bold"), f': Move {form.move}", Body {form.body}, '
+                           f"cost {form.cost}")]
         if form.modifiers:
             lines.append(muted(f"Changes {changes(form.modifiers)}"))
         if form.grants:
@@ -179,7 +174,6 @@ class FormEditor(PickEditor):
         return Content("\n").join(lines)
 
     async def update_fields(self, view: View) -> None:
-        await super().update_fields(view)
         rank = rank_number(view)
         closed = [f for f in view.catalog.forms if f.ranks and rank not in f.ranks]
         text = Content("")
@@ -204,38 +198,34 @@ class TraitEditor(PickEditor):
     LIST_ID = "trait-list"
     HEADING = "Traits: enter chooses (up to one)"
 
-    def _traits(self, view: View) -> list[Trait]:
-        shown = edits.traits_for(view.catalog, rank_number(view))
-        for name in view.unit.traits:
-            trait = view.catalog.trait(name)
-            if trait is not None and trait not in shown:
-                shown.append(trait)
-        return shown
-
-    def options(self, view: View) -> list[tuple[str, Content]]:
-        traits = self._traits(view)
+    def options(self, search: str) -> list[Option]:
+        view = self.view
+        traits = in_sight(edits.traits_for(view.catalog, rank_number(view)),
+                          view.unit.traits, view.catalog.trait)
         width = max((len(t.name) for t in traits), default=4)
         chosen = {n.casefold() for n in view.unit.traits}
-        out = [(NONE, marked(not chosen, ("None".ljust(width), "bold"),
-                             muted("  legal; most take one")))]
+        out = [Option(marked(not chosen, ("None".ljust(width), "bold"),
+                             muted("  legal; most take one")), id=NONE)]
         for trait in traits:
-            out.append((trait.name, marked(
+            out.append(Option(marked(
                 trait.name.casefold() in chosen, (trait.name.ljust(width), "bold"), " ",
                 muted(changes(trait.modifiers, ar=trait.ar, cr=trait.cr,
                               short=True).ljust(11)),
-                f" {trait.cost:>2} pts")))
+                f" {trait.cost:>2} pts"), id=trait.name))
         return out
 
-    def chosen_id(self, view: View) -> str | None:
-        return view.final.traits[0].name if view.final.traits else NONE
+    def chosen_id(self) -> str | None:
+        traits = self.view.final.traits
+        return traits[0].name if traits else NONE
 
-    def detail(self, view: View, option_id: str) -> Content:
+    def detail(self, option_id: str) -> Content:
+        view = self.view
         if option_id == NONE:
             return muted("No Trait: legal (up to one), and it costs nothing.")
         trait = view.catalog.trait(option_id)
         if trait is None:
             return Content("")
-        lines = [Content.assemble((printable(trait.name), "bold"), f": cost {trait.cost}")]
+        lines = [assembled((trait.name, "bold"), f": cost {trait.cost}")]
         said = changes(trait.modifiers, ar=trait.ar, cr=trait.cr)
         if said:
             lines.append(muted(f"Changes {said}"))
@@ -271,7 +261,6 @@ class TraitEditor(PickEditor):
         self.edit(edits.set_trait, None if option_id == NONE else option_id,
                   focus=self.LIST_ID)
 
-    def show_issues(self, view: View) -> None:
-        mine: list[Issue] = view.issues_of(self.key)
-        show_findings(self, mine + [i for i in view.tally.issues
-                                    if i.code in RECHECK and i not in mine])
+    def findings(self, view: View) -> list[Issue]:
+        mine = view.issues_of(self.key)
+        return mine + [i for i in view.tally.issues if i.code in RECHECK and i not in mine]

@@ -5,37 +5,26 @@ and `PickEditor`, the base of the steps that choose one entry from a list."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Iterable
 from typing import Any, ClassVar
 
-from textual import on
 from textual.app import ComposeResult
 from textual.content import Content
-from textual.widgets import OptionList, Static
+from textual.widgets import Static
 from textual.widgets.option_list import Option
 
-from designer.escaping import printable
 from designer.systems.op_en import edits
 from designer.systems.op_en.catalog import DIE_STATS, Catalog, cost_label
 from designer.systems.op_en.cost import Final
 from designer.systems.op_en.models import Character
-from designer.tally import Issue
 from designer.tui.editors.base import StepEditor, View
-from designer.tui.literal import literal
-from designer.tui.widgets.lists import MovingList
-from designer.tui.widgets.shown import DetailText, set_content
-from designer.tui.widgets.tally import issue_content
-from designer.tui.widgets.text import SearchField
+from designer.tui.editors.kit.picker import Picker
+from designer.tui.literal import Part, assembled
 
 #: the card's three-letter stat names (its narrow Stats row)
 ABBREVIATIONS = {"move": "MOV", "fight": "FGT", "toughness": "TGH", "shoot": "SHT",
                  "agility": "AGI", "intellect": "INT", "grit": "GRT", "body": "BDY"}
 CHOSEN, OTHER = "●", " "
-
-
-def muted(text: str) -> Content:
-    """Text in the muted style, shown as written (it often holds a name)."""
-    return literal(text, style="$foreground-muted", keep_lines=True)
 
 
 def changes(modifiers: dict[str, int], *, ar: int = 0, cr: int = 0,
@@ -135,138 +124,40 @@ def now_text(final: Final, catalog: Catalog, name: str) -> str:
     return "?" if now is None else str(now)
 
 
-def show_findings(editor: StepEditor, issues: list[Issue]) -> None:
-    """Show `issues` where the editor shows its step's findings (for a step that also
-    shows findings filed under another step)."""
-    widget = editor.query_one(".step-issues", Static)
-    if widget.display != bool(issues):
-        widget.display = bool(issues)
-    if issues:
-        set_content(widget, Content("\n").join(issue_content(i) for i in issues))
-
-
-# --- entries added from a searched list -----------------------------------------------------
-
-
-class SearchedListEditor(StepEditor):
-    """A step that adds entries found in a searched list (Skills and Abilities, the
-    equipment): the search box, the list it filters and the highlighted entry's detail.
-    Subclasses fill the list, show the detail and add the entry chosen (enter)."""
-
-    SEARCH_ID: ClassVar[str]
-    LIST_ID: ClassVar[str]
-
-    def compose_search(self, placeholder: str) -> ComposeResult:
-        yield SearchField(self.LIST_ID, placeholder=placeholder, id=self.SEARCH_ID,
-                          compact=True, classes="add-search")
-        yield MovingList(id=self.LIST_ID, classes="add-list")
-
-    def fill_list(self, view: View) -> None:
-        raise NotImplementedError
-
-    def show_detail(self) -> None:
-        raise NotImplementedError
-
-    @on(SearchField.Changed, ".add-search")
-    def search(self, event: SearchField.Changed) -> None:
-        event.stop()
-        self.fill_list(self.view)
-
-    @on(OptionList.OptionHighlighted, ".add-list")
-    def highlighted_entry(self, event: OptionList.OptionHighlighted) -> None:
-        event.stop()
-        self.show_detail()
-
-
 # --- one choice from a list ------------------------------------------------------------------
 
 
 class PickEditor(StepEditor):
     """A step that chooses one entry from a list (enter chooses): the list, a heading
-    above it and the highlighted entry's detail below it. Subclasses give the options,
-    what choosing one does, and the detail."""
+    above it and the highlighted entry's detail below it. Subclasses give the options
+    (the chosen one marked), the one chosen, what choosing one does, and the detail."""
 
     LIST_ID: ClassVar[str] = "pick-list"
     HEADING: ClassVar[str] = ""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._list_key: Hashable = None
-
     def compose_fields(self) -> ComposeResult:
-        yield from self.compose_before()
         yield Static(Content.styled(self.HEADING, "bold"), classes="group pick-heading")
-        yield MovingList(id=self.LIST_ID, classes="pick-list")
-        yield DetailText(id=f"{self.LIST_ID}-detail", classes="hint pick-detail")
+        yield Picker(self.LIST_ID, options=self.options, detail=self.detail,
+                     pick=self.choose, chosen=self.chosen_id, list_classes="pick-list")
         yield from self.compose_after()
-
-    def compose_before(self) -> ComposeResult:
-        yield from ()
 
     def compose_after(self) -> ComposeResult:
         yield from ()
 
-    # what a subclass gives
-    def options(self, view: View) -> list[tuple[str, Content]]:
-        """(id, prompt) of each entry, the chosen one marked."""
+    def options(self, search: str) -> list[Option]:
         return []
 
-    def chosen_id(self, view: View) -> str | None:
+    def chosen_id(self) -> str | None:
         return None
 
-    def detail(self, view: View, option_id: str) -> Content:
+    def detail(self, option_id: str) -> Content:
         return Content("")
 
     def choose(self, option_id: str) -> None:
         """Post the edit that chooses `option_id`."""
 
-    # keeping up
-    async def update_fields(self, view: View) -> None:
-        options = self.options(view)
-        listing = self.query_one(f"#{self.LIST_ID}", MovingList)
-        key = tuple((i, p.plain, tuple(p.spans)) for i, p in options)
-        if key != self._list_key:
-            first, old = self._list_key is None, self._list_key or ()
-            self._list_key = key
-            if [k[0] for k in old] == [i for i, _ in options]:
-                # the same entries, a mark moved: new prompts, no layout pass
-                for n, (_, prompt) in enumerate(options):
-                    if old[n][1:] != key[n][1:]:
-                        listing.replace_option_prompt_at_index(n, prompt)
-                self.show_detail()
-                return
-            highlighted = listing.highlighted_option.id if listing.highlighted_option \
-                else None
-            listing.set_options([Option(p, id=i) for i, p in options])
-            ids = [i for i, _ in options]
-            if first or highlighted not in ids:
-                highlighted = self.chosen_id(view)
-            if ids:
-                listing.highlighted = ids.index(highlighted) if highlighted in ids else 0
-        self.show_detail()
 
-    def show_detail(self) -> None:
-        listing = self.query_one(f"#{self.LIST_ID}", MovingList)
-        option = listing.highlighted_option
-        shown = self.detail(self.view, option.id) if option is not None and option.id \
-            else Content("")
-        self.query_one(f"#{self.LIST_ID}-detail", DetailText).show(shown)
-
-    @on(OptionList.OptionHighlighted, ".pick-list")
-    def highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        event.stop()
-        self.show_detail()
-
-    @on(OptionList.OptionSelected, ".pick-list")
-    def selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        if event.option.id:
-            self.choose(event.option.id)
-
-
-def marked(chosen: bool, *parts: Any) -> Content:
-    """An option's prompt: the chosen mark, then its parts (their text shown as
-    written: a setting's names are the user's own when it is their folder)."""
-    shown = [printable(p) if isinstance(p, str) else (printable(p[0]), p[1])
-             if isinstance(p, tuple) else p for p in parts]
-    return Content.assemble((CHOSEN if chosen else OTHER, "bold $accent"), " ", *shown)
+def marked(chosen: bool, *parts: Part) -> Content:
+    """An option's prompt: the chosen mark, then its parts, shown as written (a
+    setting's names are the user's own when it is their folder)."""
+    return assembled((CHOSEN if chosen else OTHER, "bold $accent"), " ", *parts)

@@ -4,35 +4,28 @@ its price now, and the Unarmed attack when no weapon is carried."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-
-from textual import on
 from textual.app import ComposeResult
-from textual.containers import Vertical
 from textual.content import Content
 from textual.widget import Widget
-from textual.widgets import OptionList, Static
+from textual.widgets import Static
 from textual.widgets.option_list import Option
 
-from designer.escaping import printable
 from designer.search import matches
-from designer.systems import Step
 from designer.systems.op_en import edits
 from designer.systems.op_en.catalog import KINDS, Item
 from designer.systems.op_en.cost import Final, Picked
-from designer.tui.editors.base import View
+from designer.tui.editors.base import StepEditor, View
+from designer.tui.editors.kit.fields import ChosenRow, at
+from designer.tui.editors.kit.picker import HEAD, Picker, heading
+from designer.tui.editors.kit.rows import Rows
 from designer.tui.editors.op_en.common import (
     ABBREVIATIONS,
-    SearchedListEditor,
     cost_text,
-    muted,
     now_text,
     ranks_text,
 )
-from designer.tui.widgets.fields import Row
-from designer.tui.widgets.lists import MovingList
-from designer.tui.widgets.shown import DetailText, set_content
-from designer.tui.widgets.text import SearchField
+from designer.tui.literal import assembled, literal
+from designer.tui.widgets.shown import muted, set_content
 
 PLURALS = {"weapon": "Weapons", "armour": "Armour", "shield": "Shields", "item": "Items",
            "consumable": "Consumables"}
@@ -75,25 +68,19 @@ def needs(item: Item) -> list[str]:
 
 
 def carried_row(picked: Picked, width: int) -> Content:
-    return Content.assemble((printable(picked.name).ljust(width), "bold"), " ",
-                            muted(picked.how.ljust(9)), f" {picked.price:>2} pts")
+    return assembled((picked.name.ljust(width), "bold"), " ", muted(picked.how.ljust(9)),
+                     f" {picked.price:>2} pts")
 
 
-class EquipmentEditor(SearchedListEditor):
-    SEARCH_ID = ENTRY_FIELD = "item-search"
-    LIST_ID = "item-list"
-
-    def __init__(self, view: View, step: Step, *, id: str | None = None) -> None:
-        super().__init__(view, step, id=id)
-        self._carried_key: Hashable = None
-        self._list_key: Hashable = None
+class EquipmentEditor(StepEditor):
+    ENTRY_FIELD = "item-search"
 
     def compose_fields(self) -> ComposeResult:
         yield Static(id="slots", classes="group")
-        yield Vertical(id="carried")
+        yield Rows(id="carried")
         yield Static(id="unarmed", classes="hint")
-        yield from self.compose_search("Search equipment")
-        yield DetailText(id="item-detail", classes="hint")
+        yield Picker("item-list", search="Search equipment", search_id="item-search",
+                     options=self._options, detail=self._detail, pick=self._add)
 
     async def update_fields(self, view: View) -> None:
         final, catalog = view.final, view.catalog
@@ -101,25 +88,13 @@ class EquipmentEditor(SearchedListEditor):
         counters = [f"{PLURALS[kind]} {n}/{most}" for kind, (n, most) in slots.items()]
         set_content(self.query_one("#slots", Static), Content(
             " · ".join(counters[:3]) + "\n" + " · ".join(counters[3:])))
-        key = tuple((p.field, p.name) for p in final.items)
-        carried = self.query_one("#carried", Vertical)
-        if key != self._carried_key:
-            self._carried_key = key
-            await carried.remove_children()
-            await carried.mount_all(self._carried_rows(view))
-        else:
-            width = max((len(p.name) for p in final.items), default=0)
-            for row, picked in zip(carried.query(Row), final.items, strict=False):
-                row.text = carried_row(picked, width)
+        await self.query_one("#carried", Rows).show(self._carried_rows(view))
         unarmed = self.query_one("#unarmed", Static)
-        if final.weapons:
-            unarmed.display = False
-        else:
+        unarmed.display = not final.weapons
+        if not final.weapons:
             fist = catalog.unarmed
-            unarmed.display = True
             set_content(unarmed, muted(f"No weapon: fights {fist.name} ({fist.attack}, "
                                        f"damage {fist.base_damage}, 0 pts)."))
-        self.fill_list(view)
 
     def _carried_rows(self, view: View) -> list[Widget]:
         items = view.final.items
@@ -127,21 +102,13 @@ class EquipmentEditor(SearchedListEditor):
             return [Static(muted("Nothing carried yet: pick from the list below."),
                            classes="hint")]
         width = max(len(p.name) for p in items)
-        return [Row(carried_row(p, width), key=n, id=f"carried-{n}", classes="carried-row")
+        return [ChosenRow(carried_row(p, width), remove=at(edits.remove_item, n),
+                          focus="item-list", id=f"carried-{n}", classes="carried-row")
                 for n, p in enumerate(items)]
 
-    def fill_list(self, view: View) -> None:
-        catalog, final = view.catalog, view.final
-        search = self.query_one("#item-search", SearchField).value.strip()
+    def _options(self, search: str) -> list[Option]:
+        catalog, final = self.view.catalog, self.view.final
         slots = edits.slots(final, catalog)
-        key = (search, tuple(slots.items()), tuple(final.stats.items()),
-               final.rank.rank if final.rank else None,
-               frozenset(p.name.casefold() for p in (*final.talents, *final.items)))
-        if key == self._list_key:
-            return
-        self._list_key = key
-        listing = self.query_one("#item-list", MovingList)
-        highlighted = listing.highlighted_option.id if listing.highlighted_option else None
         width = max((len(i.name) for i in catalog.equipment), default=0)
         carried = {p.name.casefold() for p in final.items}
         options: list[Option] = []
@@ -151,13 +118,12 @@ class EquipmentEditor(SearchedListEditor):
             if not shown:
                 continue
             n, most = slots[kind]
-            options.append(Option(Content.assemble((PLURALS[kind], "bold"), muted(
-                f"  {n} of {most}" + ("  full" if n >= most else ""))),
-                id=f"head-{kind}"))
+            options.append(heading(Content.assemble((PLURALS[kind], "bold"), muted(
+                f"  {n} of {most}" + ("  full" if n >= most else ""))), kind))
             for item in shown:
                 lacking = unmet(item, final)
                 if lacking:
-                    flag = Content.styled("✗ " + " ".join(lacking), "$warning")
+                    flag = literal("✗ " + " ".join(lacking), style="$warning")
                 elif item.once_per_of and item.name.casefold() in carried:
                     flag = muted("one per OF")
                 elif short_needs(item):
@@ -165,58 +131,39 @@ class EquipmentEditor(SearchedListEditor):
                 else:
                     basis = cost_text(item.cost)
                     flag = muted("" if basis.isdigit() else basis)
-                options.append(Option(Content.assemble(
-                    (printable(item.name).ljust(width), "bold"),
+                options.append(Option(assembled(
+                    (item.name.ljust(width), "bold"),
                     f" {now_text(final, catalog, item.name):>2} pts ", flag),
                     id=f"item:{item.name}"))
-        listing.set_options(options)
-        ids = [o.id for o in options]
-        if highlighted in ids:
-            listing.highlighted = ids.index(highlighted)
-        else:
-            listing.highlighted = next((n for n, o in enumerate(options)
-                                        if ":" in (o.id or "")), None)
-        self.show_detail()
+        return options
 
-    def show_detail(self) -> None:
-        listing = self.query_one("#item-list", MovingList)
-        option = listing.highlighted_option
-        detail = self.query_one("#item-detail", DetailText)
-        item = self.view.catalog.item(option.id.split(":", 1)[1]) \
-            if option is not None and option.id and ":" in option.id else None
-        if option is not None and option.id and option.id.startswith("head-"):
-            kind = option.id[5:]
-            n, most = edits.slots(self.view.final, self.view.catalog)[kind]
-            detail.show(muted(f"{PLURALS[kind]}: {n} of {most} carried."))
-            return
-        if item is None:
-            detail.show(muted("Nothing matches the search.")
-                        if listing.option_count == 0 else Content(""))
-            return
+    def _detail(self, option_id: str) -> Content:
         view = self.view
+        if option_id.startswith(HEAD):
+            kind = option_id.removeprefix(HEAD)
+            n, most = edits.slots(view.final, view.catalog)[kind]
+            return muted(f"{PLURALS[kind]}: {n} of {most} carried.")
+        item = view.catalog.item(option_id.split(":", 1)[1])
+        if item is None:
+            return Content("")
         basis = cost_text(item.cost)
         how = f"cost {basis}" if basis.isdigit() else f"cost = final {basis}"
-        lines = [Content.assemble((printable(item.name), "bold"), f" · {how} · "
-                                  f"{now_text(view.final, view.catalog, item.name)} now"),
+        lines = [assembled((item.name, "bold"), f" · {how} · "
+                           f"{now_text(view.final, view.catalog, item.name)} now"),
                  muted(item.profile)]
         wanted = needs(item)
         if wanted:
             lacking = unmet(item, view.final)
-            lines.append(Content.styled(
+            lines.append(literal(
                 "Needs " + ", ".join(wanted) + (": not met" if lacking else ": met"),
-                "$warning" if lacking else "$foreground-muted"))
+                style="$warning" if lacking else "$foreground-muted"))
         if item.summary:
             lines.append(muted(item.summary))
-        detail.show(Content("\n").join(lines))
+        return Content("\n").join(lines)
 
-    # edits
-    @on(OptionList.OptionSelected, "#item-list")
-    def add(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        if not event.option.id or ":" not in event.option.id:
-            return
+    def _add(self, option_id: str) -> None:
         view = self.view
-        item = view.catalog.item(event.option.id.split(":", 1)[1])
+        item = view.catalog.item(option_id.split(":", 1)[1])
         if item is None:
             return
         n, most = edits.slots(view.final, view.catalog)[item.kind]
@@ -225,8 +172,3 @@ class EquipmentEditor(SearchedListEditor):
                         "remove one first (delete on a carried one).", severity="warning")
             return
         self.edit(edits.add_item, view.catalog, item.name, focus="item-list")
-
-    @on(Row.Removed, ".carried-row")
-    def remove(self, event: Row.Removed) -> None:
-        event.stop()
-        self.edit(edits.remove_item, event.row.key, focus="item-list")

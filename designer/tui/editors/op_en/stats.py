@@ -6,22 +6,26 @@ live."""
 from __future__ import annotations
 
 from collections.abc import Hashable
+from functools import partial
 
-from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.content import Content
-from textual.widgets import Button, Static
+from textual.widgets import Static
 
 from designer.systems.op_en import edits
 from designer.systems.op_en.catalog import DIE_STATS
 from designer.tui.editors.base import StepEditor, View
-from designer.tui.editors.op_en.common import assign, complete, muted
+from designer.tui.editors.kit.fields import ChoiceField, EditButton, at
+from designer.tui.editors.op_en.common import assign, complete
 from designer.tui.literal import literal
-from designer.tui.widgets.fields import Cycle, FieldButton
-from designer.tui.widgets.shown import set_content
+from designer.tui.widgets.shown import muted, set_content
 
 LABEL = 9  # "Toughness", "Intellect"
+
+
+def stat_value(stat: str, view: View) -> int | None:
+    return view.unit.stats.get(stat)
 
 
 class StatsEditor(StepEditor):
@@ -50,14 +54,16 @@ class StatsEditor(StepEditor):
                         yield Static(self._locked(stat, unit.stats.get(stat)),
                                      classes="stat-locked")
                     else:
-                        yield Cycle(stat.title(), [(v, f"{v:>2}") for v in choices],
-                                    unit.stats.get(stat), label_width=LABEL,
-                                    id=f"stat-{stat}", classes="stat-value")
+                        yield ChoiceField(view, stat.title(), [(v, f"{v:>2}") for v in choices],
+                                          partial(stat_value, stat), at(assign, stat),
+                                          focus=f"stat-{stat}", label_width=LABEL,
+                                          id=f"stat-{stat}", classes="stat-value")
                     yield Static(id=f"final-{stat}", classes="stat-final")
         yield Static(id="move-body", classes="hint")
         yield Static(id="stat-total", classes="group")
         if rank is not None and core in view.catalog.core.die_stats:
-            yield FieldButton("Lay the values out afresh", id="stat-reset", compact=True)
+            yield EditButton("Lay the values out afresh", at(edits.allocate, view.catalog),
+                             focus="stat-reset", id="stat-reset")
 
     @staticmethod
     def _locked(stat: str, value: int | None) -> Content:
@@ -81,8 +87,8 @@ class StatsEditor(StepEditor):
         core = view.catalog.core
         low, high = core.stat_range
         bad = not low <= value <= high or value not in core.die_values
-        return Content.styled(f"→ {value:>2}{why}", "$error" if bad else
-                              "$foreground-muted" if not sources else "")
+        return literal(f"→ {value:>2}{why}", style="$error" if bad else
+                       "$foreground-muted" if not sources else "")
 
     async def update_fields(self, view: View) -> None:
         unit, final, rank = view.unit, view.final, view.final.rank
@@ -92,11 +98,8 @@ class StatsEditor(StepEditor):
         else:
             others = " ".join(map(str, rank.stats.others))
             core = f"{unit.core_stat.title()} " if unit.core_stat else ""
-            set_content(pool, Content(f"{rank.title} values: {core}{rank.stats.core} · "
+            set_content(pool, literal(f"{rank.title} values: {core}{rank.stats.core} · "
                                       f"{others}"))
-        for cycle in self.query(".stat-value").results(Cycle):
-            stat = (cycle.id or "").split("-", 1)[1]
-            cycle.value = unit.stats.get(stat)
         for stat in DIE_STATS:
             found = self.query(f"#final-{stat}")
             if found:
@@ -117,14 +120,3 @@ class StatsEditor(StepEditor):
         total = self.query_one("#stat-total", Static)
         set_content(total, literal(f"{line.item} = {line.points}") if line is not None
                     else muted("The stats are free in this setting."))
-
-    @on(Cycle.Changed, ".stat-value")
-    def changed(self, event: Cycle.Changed) -> None:
-        event.stop()
-        stat = (event.cycle.id or "").split("-", 1)[1]
-        self.edit(assign, stat, event.value, focus=event.cycle.id)
-
-    @on(Button.Pressed, "#stat-reset")
-    def reset(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.edit(edits.allocate, self.view.catalog, focus="stat-reset")

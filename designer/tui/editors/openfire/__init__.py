@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from designer.tui.editors import EditorKit
 from designer.tui.editors.base import StepEditor
 from designer.tui.editors.openfire.profile import ProfileEditor
 from designer.tui.editors.openfire.rules import RulesEditor
@@ -21,14 +22,6 @@ EDITORS: dict[str, type[StepEditor]] = {
     "tally": CostingTallyEditor,
 }
 
-CSS_PATH = Path(__file__).parent / "editors.tcss"
+KIT = EditorKit(EDITORS, css=(Path(__file__).parent / "editors.tcss",))
 
-#: what the help lists for keys of these editors, among the designer's keys
-HELP_KEYS = (
-    ("← →", "a count, attribute or X; the entry a list adds to (Add to)"),
-    ("enter", "add the highlighted profile, weapon, rule or upgrade; load a weapon of "
-              "your own into its form"),
-    ("delete  x", "remove the focused entry, weapon, rule, ability or upgrade"),
-)
-
-__all__ = ["CSS_PATH", "EDITORS", "HELP_KEYS"]
+__all__ = ["EDITORS", "KIT"]

@@ -10,7 +10,6 @@ from typing import Any
 from pydantic import ValidationError
 from textual import on
 from textual.app import ComposeResult
-from textual.content import Content
 
 from designer.escaping import printable
 from designer.systems import Step
@@ -20,17 +19,12 @@ from designer.systems.openfire.cost import Final
 from designer.systems.openfire.fold import Figure, Shot
 from designer.systems.openfire.models import Unit
 from designer.tui.editors.base import StepEditor, View, pts
-from designer.tui.literal import literal
+from designer.tui.editors.kit.picker import Picker
 from designer.tui.widgets.fields import Cycle
 
 LEADER = "★"
 INCH = "″"
 NAME_WIDTH = 18  # the most of an entry's name a field's label shows
-
-
-def muted(text: str) -> Content:
-    """Text in the muted style, shown as written (it often holds a name)."""
-    return literal(text, style="$foreground-muted", keep_lines=True)
 
 
 def cut(text: str, width: int) -> str:
@@ -162,24 +156,33 @@ class EntryEditor(StepEditor):
     """A step with an "Add to" choice of the model entry its list adds to."""
 
     TARGET_ID = "add-target"
+    DEFAULT_CLASSES = "of-editor"
 
     def __init__(self, view: View, step: Step, *, id: str | None = None) -> None:
         super().__init__(view, step, id=id)
-        self.add_class("of-editor")
         self.target = 0
-
-    def entry_structure(self, view: View) -> Hashable:
-        return (catalog_of(view).ref,
-                tuple((f.name, f.count, f.leader) for f in figures(view)))
 
     def target_of(self, view: View) -> int:
         return max(0, min(self.target, len(figures(view)) - 1))
 
+    @staticmethod
+    def targets(view: View) -> list[tuple[Hashable, str]]:
+        return [(i, cut(f.name, NAME_WIDTH)) for i, f in enumerate(figures(view))]
+
     def compose_target(self) -> ComposeResult:
-        options = [(i, cut(f.name, NAME_WIDTH)) for i, f in enumerate(figures(self.view))]
         self.target = self.target_of(self.view)
-        yield Cycle("Add to", options, self.target, id=self.TARGET_ID,
+        yield Cycle("Add to", self.targets(self.view), self.target, id=self.TARGET_ID,
                     classes="add-target")
+
+    def show_targets(self, view: View) -> None:
+        """The entries to add to, as they are now (one added, renamed or removed)."""
+        self.target = self.target_of(view)
+        for target in self.query(f"#{self.TARGET_ID}").results(Cycle):
+            options = self.targets(view)
+            if options != target.options:
+                target.options = options
+                target.refresh()
+            target.value = self.target
 
     @on(Cycle.Changed, ".add-target")
     def retarget(self, event: Cycle.Changed) -> None:
@@ -188,4 +191,6 @@ class EntryEditor(StepEditor):
         self.target_changed()
 
     def target_changed(self) -> None:
-        """The entry added to changed (a list that depends on it is refilled)."""
+        """The entry added to changed: the list of what it may take is filled again."""
+        for picker in self.query(Picker):
+            picker.refill()

@@ -5,9 +5,10 @@ would do to the points."""
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
+from functools import partial
+from typing import Any, cast
 
-from textual import events, on
+from textual import events
 from textual.app import ComposeResult
 from textual.content import Content
 from textual.widgets import Static
@@ -16,15 +17,14 @@ from designer.systems import Step
 from designer.systems.openfire import edits
 from designer.systems.openfire.fold import Figure
 from designer.tui.editors.base import StepEditor, View
+from designer.tui.editors.kit.fields import NumberField
 from designer.tui.editors.openfire.common import (
     chance,
     entry_points,
     entry_title,
     figures,
-    muted,
 )
-from designer.tui.widgets.fields import Spinner
-from designer.tui.widgets.shown import set_content
+from designer.tui.widgets.shown import muted, set_content
 
 #: spinner key -> (label, the model entry's attribute, lowest, highest)
 STATS: dict[str, tuple[str, str, int, int]] = {
@@ -63,37 +63,34 @@ def mov_pair(fig: Figure) -> tuple[int, int]:
 
 
 class ProfileEditor(StepEditor):
+    DEFAULT_CLASSES = "of-editor"
+
     def __init__(self, view: View, step: Step, *, id: str | None = None) -> None:
         super().__init__(view, step, id=id)
-        self.add_class("of-editor")
         self._effect: tuple[Any, str, str] | None = None  # (unit, spinner id, text)
 
     def structure(self, view: View) -> Hashable:
         return tuple((f.name, aircraft_mov(f)) for f in figures(view))
 
     def compose_fields(self) -> ComposeResult:
-        figs = figures(self.view)
+        view = self.view
+        figs = figures(view)
         width = 7 if any(aircraft_mov(f) for f in figs) else 3
         for i, fig in enumerate(figs):
             yield Static(id=f"entry-head-{i}", classes="group entry-head")
-            if aircraft_mov(fig):
-                low, high = mov_pair(fig)
-                yield Spinner("MOV min", low, maximum=99, key=(i, MOV_MIN),
-                              label_width=width, id=f"stat-{i}-{MOV_MIN}", classes="stat")
-                yield Spinner("MOV max", high, maximum=99, key=(i, MOV_MAX),
-                              label_width=width, id=f"stat-{i}-{MOV_MAX}", classes="stat")
-            for key, (label, _attr, low, high) in STATS.items():
-                if key == "mov" and aircraft_mov(fig):
-                    continue
-                value = base_value(fig, key)
-                yield Spinner(label, value if isinstance(value, int) else 0, minimum=low,
-                              maximum=high, key=(i, key), label_width=width,
-                              id=f"stat-{i}-{key}", classes="stat")
+            rows = [(MOV_MIN, "MOV min", 0, 99), (MOV_MAX, "MOV max", 0, 99)] \
+                if aircraft_mov(fig) else []
+            rows += [(key, label, low, high) for key, (label, _attr, low, high)
+                     in STATS.items() if key != "mov" or not aircraft_mov(fig)]
+            for key, label, low, high in rows:
+                yield NumberField(view, label, partial(self._value, i, key),
+                                  partial(self._set, i, key), note=partial(self._note, i, key),
+                                  minimum=low, maximum=high, key=(i, key), label_width=width,
+                                  id=f"stat-{i}-{key}", classes="stat")
             yield Static(id=f"effect-{i}", classes="hint effect")
 
     async def update_fields(self, view: View) -> None:
-        figs = figures(view)
-        for i, fig in enumerate(figs):
+        for i, fig in enumerate(figures(view)):
             head = Content.assemble((entry_title(fig), "bold"), " · ",
                                     entry_points(view.final, i))
             if fig.profile is not None:
@@ -102,23 +99,30 @@ class ProfileEditor(StepEditor):
             if fig.changed:
                 head += muted(f" (changed: {', '.join(fig.changed)})")
             set_content(self.query_one(f"#entry-head-{i}", Static), head)
-        for spinner in self.query(".stat").results(Spinner):
-            i, key = spinner.key
-            if i >= len(figs):
-                continue
-            fig = figs[i]
-            if key in (MOV_MIN, MOV_MAX):
-                spinner.value = mov_pair(fig)[key == MOV_MAX]
-                spinner.note = ""
-                continue
-            value = base_value(fig, key)
-            spinner.value = value if isinstance(value, int) else 0
-            spinner.note = self._note(fig, key)
         self.show_effect(view)
 
     @staticmethod
-    def _note(fig: Figure, key: str) -> Content:
+    def _value(i: int, key: str, view: View) -> int:
+        fig = figures(view)[i]
+        if key in (MOV_MIN, MOV_MAX):
+            return mov_pair(fig)[key == MOV_MAX]
+        value = base_value(fig, key)
+        return value if isinstance(value, int) else 0
+
+    def _set(self, i: int, key: str, unit: Any, value: int, view: View | None = None) -> Any:
+        fig = figures(view or self.view)[i]
+        if key in (MOV_MIN, MOV_MAX):
+            low, high = mov_pair(fig)
+            return edits.set_stat(unit, i, "mov",
+                                  (value, high) if key == MOV_MIN else (low, value))
+        return edits.set_stat(unit, i, key, _stored(fig, key, value))
+
+    @staticmethod
+    def _note(i: int, key: str, view: View, value: int) -> Content:
         """The chance of the value as it plays (after upgrades), and what changed it."""
+        if key in (MOV_MIN, MOV_MAX):
+            return Content("")
+        fig = figures(view)[i]
         base, final = base_value(fig, key), final_value(fig, key)
         if base is None:
             return Content.styled("missing", "$error")
@@ -131,32 +135,33 @@ class ProfileEditor(StepEditor):
     # what a change does to the points: only the focused field's, worked out once
     def show_effect(self, view: View) -> None:
         focused = self.screen.focused if self.is_attached else None
-        spinner = focused if isinstance(focused, Spinner) and focused.parent is self \
+        spinner = focused if isinstance(focused, NumberField) and focused.parent is self \
             and "stat" in focused.classes else None
         for i in range(len(figures(view))):
             widget = self.query_one(f"#effect-{i}", Static)
             text = self._effect_text(view, spinner) if spinner is not None and \
-                spinner.key[0] == i else ""
+                cast(tuple[int, str], spinner.key)[0] == i else ""
             if widget.display != bool(text):
                 widget.display = bool(text)
             if text:
                 set_content(widget, muted(text))
 
-    def _effect_text(self, view: View, spinner: Spinner) -> str:
+    def _effect_text(self, view: View, spinner: NumberField) -> str:
         kept = self._effect
         if kept is not None and kept[0] is view.unit and kept[1] == spinner.id:
             return kept[2]
-        i, key = spinner.key
+        i, key = cast(tuple[int, str], spinner.key)
         label = spinner.label.strip()
+        value = spinner.read(view)  # the view's: the field is shown it after this
         parts = []
-        for value in (spinner.value - 1, spinner.value + 1):
-            if not spinner.minimum <= value <= spinner.maximum:
+        for near in (value - 1, value + 1):
+            if not spinner.minimum <= near <= spinner.maximum:
                 continue
-            changed = self._changed(view, i, key, value)
+            changed = self._changed(view, i, key, near)
             if changed is None:
                 continue
             delta = view.game.assess(changed, view.catalog).tally.total - view.tally.total
-            parts.append(f"{label} {value}: {'±0' if delta == 0 else f'{delta:+d}'}")
+            parts.append(f"{label} {near}: {'±0' if delta == 0 else f'{delta:+d}'}")
         text = f"{' · '.join(parts)} pts" if parts else ""
         catalog = view.final.catalog
         fig = figures(view)[i]
@@ -166,33 +171,15 @@ class ProfileEditor(StepEditor):
         self._effect = (view.unit, spinner.id or "", text)
         return text
 
-    @staticmethod
-    def _changed(view: View, i: int, key: str, value: int) -> Any:
+    def _changed(self, view: View, i: int, key: str, value: int) -> Any:
         """The unit with the entry's `key` at `value`, or None when that cannot be."""
-        fig = figures(view)[i]
         try:
-            if key in (MOV_MIN, MOV_MAX):
-                low, high = mov_pair(fig)
-                pair = (value, high) if key == MOV_MIN else (low, value)
-                return edits.set_stat(view.unit, i, "mov", pair)
-            return edits.set_stat(view.unit, i, key, _stored(fig, key, value))
+            return self._set(i, key, view.unit, value, view)
         except ValueError:  # pydantic's ValidationError is one
             return None
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         self.show_effect(self.view)
-
-    @on(Spinner.Changed, ".stat")
-    def changed(self, event: Spinner.Changed) -> None:
-        event.stop()
-        i, key = event.spinner.key
-        fig = figures(self.view)[i]
-        if key in (MOV_MIN, MOV_MAX):
-            low, high = mov_pair(fig)
-            pair = (event.value, high) if key == MOV_MIN else (low, event.value)
-            self.edit(edits.set_stat, i, "mov", pair)
-        else:
-            self.edit(edits.set_stat, i, key, _stored(fig, key, event.value))
 
 
 def _stored(fig: Figure, key: str, value: int) -> int | None:
@@ -201,4 +188,3 @@ def _stored(fig: Figure, key: str, value: int) -> int | None:
     if fig.profile is not None and getattr(fig.profile, STATS[key][1]) == value:
         return None
     return value
-

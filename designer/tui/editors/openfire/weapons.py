@@ -6,40 +6,40 @@ the unit's own (one profile at a time for a weapon of several)."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable
 from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.content import Content
-from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Button, OptionList, Static
+from textual.widgets import Static
 from textual.widgets.option_list import Option
 
-from designer.escaping import printable
 from designer.systems.openfire import dice, edits
 from designer.systems.openfire.fold import Arm, Figure
 from designer.systems.openfire.priced import limits_for
 from designer.systems.openfire.value import num, shot_value
 from designer.tui.editors.base import View, pts
+from designer.tui.editors.kit.fields import ChosenRow, FormNumber, at
+from designer.tui.editors.kit.form import Form
+from designer.tui.editors.kit.picker import Picker
+from designer.tui.editors.kit.rows import Rows
 from designer.tui.editors.openfire.common import (
     EntryEditor,
     catalog_of,
-    cut,
     entry_title,
     figures,
     give_weapon,
-    muted,
     shot_text,
     take_weapon,
     valid,
     weapon_data_text,
 )
-from designer.tui.widgets.fields import Cycle, FieldButton, Row, Spinner
-from designer.tui.widgets.lists import MovingList
+from designer.tui.literal import assembled
+from designer.tui.widgets.fields import FieldButton, Row, Spinner
+from designer.tui.widgets.shown import muted
 from designer.tui.widgets.text import TextField
 
 #: the form's numbers: id -> (label, start, lowest, highest)
@@ -66,61 +66,42 @@ def split_rules(text: str) -> list[str]:
 class WeaponsEditor(EntryEditor):
     ENTRY_FIELD = "weapon-list"
     TARGET_ID = "weapon-target"
-    BINDINGS = [Binding("enter", "load", "Load into the form", show=False)]
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._carried_key: Hashable = None
-        self._choices: list[str] = []
+    BINDINGS = [Binding("enter", "load", "Load into the form", show=False,
+                        tooltip="a weapon of your own into the form (on its row)")]
 
     def compose_fields(self) -> ComposeResult:
-        yield Vertical(id="carried", classes="of-block")
+        yield Rows(id="carried", classes="of-block")
         yield Static("Add a weapon: enter gives it to the entry chosen", classes="group")
         yield from self.compose_target()
-        yield MovingList(id="weapon-list", classes="of-list")
+        yield Picker("weapon-list", options=self._options, pick=self._add,
+                     list_classes="of-list")
         yield Static("A weapon of your own (define a name again to change it)",
                      classes="group")
-        yield TextField(placeholder="name, e.g. Carbine", id="wpn-name", compact=True,
-                        max_length=60)
-        ids = list(FORM)
-        for pair in (ids[:2], ids[2:]):
-            with Horizontal(classes="of-pair"):
-                for field_id in pair:
-                    label, start, low, high = FORM[field_id]
-                    yield Spinner(label, start, minimum=low, maximum=high, id=field_id,
-                                  classes="wpn-number")
-        yield TextField(placeholder="rules, e.g. Rapid Fire, Rending (1)", id="wpn-rules",
-                        compact=True, max_length=200)
-        yield TextField(placeholder="profile label, for a weapon of several",
-                        id="wpn-label", compact=True, max_length=60)
-        yield FieldButton("Define", id="define-weapon", compact=True, classes="of-button")
-        yield Vertical(id="own-weapons", classes="of-block")
+        with Form(self._define, sends=("wpn-rules", "wpn-label"),
+                  required={"wpn-name": "Give the weapon a name first."}):
+            yield TextField(placeholder="name, e.g. Carbine", id="wpn-name", compact=True,
+                            max_length=60)
+            ids = list(FORM)
+            for pair in (ids[:2], ids[2:]):
+                with Horizontal(classes="of-pair"):
+                    for field_id in pair:
+                        label, start, low, high = FORM[field_id]
+                        yield FormNumber(label, start, minimum=low, maximum=high,
+                                         id=field_id, classes="wpn-number")
+            yield TextField(placeholder="rules, e.g. Rapid Fire, Rending (1)",
+                            id="wpn-rules", compact=True, max_length=200)
+            yield TextField(placeholder="profile label, for a weapon of several",
+                            id="wpn-label", compact=True, max_length=60)
+            yield FieldButton("Define", id="define-weapon", compact=True,
+                              classes="of-button")
+        yield Rows(id="own-weapons", classes="of-block")
 
     # --- keeping up -------------------------------------------------------------------
 
-    def _key(self, view: View) -> Hashable:
-        return (self.entry_structure(view),
-                tuple(tuple((a.name, a.source, tuple(shot_text(s) for s in a.shots))
-                            for a in f.weapons) for f in figures(view)),
-                tuple(w.to_data().__repr__() for w in view.unit.weapons),
-                tuple(bool(m.weapons) for m in view.unit.models))
-
     async def update_fields(self, view: View) -> None:
-        key = self._key(view)
-        if key != self._carried_key:
-            self._carried_key = key
-            carried = self.query_one("#carried", Vertical)
-            await carried.remove_children()
-            await carried.mount_all(self._carried(view))
-            own = self.query_one("#own-weapons", Vertical)
-            await own.remove_children()
-            await own.mount_all(self._own(view))
-            target = self.query_one("#weapon-target", Cycle)
-            target.options = [(i, cut(f.name, 18)) for i, f in enumerate(figures(view))]
-            self.target = self.target_of(view)
-            target.value = self.target
-            target.refresh()
-            self._fill_list(view)
+        await self.query_one("#carried", Rows).show(self._carried(view))
+        await self.query_one("#own-weapons", Rows).show(self._own(view))
+        self.show_targets(view)
 
     def _carried(self, view: View) -> list[Widget]:
         catalog = catalog_of(view)
@@ -136,19 +117,21 @@ class WeaponsEditor(EntryEditor):
                                   classes="hint"))
             from_profile = not view.unit.models[i].weapons
             for w, arm in enumerate(fig.weapons):
-                out.append(Row(self._arm_text(arm, from_profile), key=(i, w),
-                               id=f"weapon-{i}-{w}", classes="carried"))
+                out.append(ChosenRow(self._arm_text(arm, from_profile),
+                                     remove=at(take_weapon, catalog, i, w),
+                                     focus=f"weapon-{i}-{w - 1}" if w > 0 else "weapon-list",
+                                     id=f"weapon-{i}-{w}", classes="carried"))
                 out += [Static(muted(line), classes="hint preview")
                         for line in self._preview(arm, fig, view)]
         return out
 
     @staticmethod
     def _arm_text(arm: Arm, from_profile: bool) -> Content:
-        text = Content.styled(printable(arm.name), "bold")
+        text = assembled((arm.name, "bold"))
         if not arm.known:
             return text + Content.styled(" unknown: define it or remove it", "$error")
         if len(arm.shots) == 1:
-            text += f" {printable(shot_text(arm.shots[0]))}"
+            text += assembled(f" {shot_text(arm.shots[0])}")
         else:
             text += f" {len(arm.shots)} profiles"
         if arm.points is not None:
@@ -179,57 +162,38 @@ class WeaponsEditor(EntryEditor):
             return []
         out: list[Widget] = [Static(muted("Yours: enter loads one into the form, delete "
                                           "removes it"), classes="hint")]
-        out += [Row(Content.assemble((printable(w.name), "bold"), " ",
-                                     muted(weapon_data_text(w))),
+        out += [Row(assembled((w.name, "bold"), " ", muted(weapon_data_text(w))),
                     key=k, id=f"own-weapon-{k}", classes="own-weapon")
                 for k, w in enumerate(weapons)]
         return out
 
-    def _fill_list(self, view: View) -> None:
-        catalog = catalog_of(view)
-        own = {w.name.casefold() for w in view.unit.weapons}
-        options: list[Option] = []
-        self._choices = []
-        for w in view.unit.weapons:
-            self._choices.append(w.name)
-            options.append(Option(Content.assemble((printable(w.name), "bold"), " ",
-                                                   muted(weapon_data_text(w))),
-                                  id=f"choice-{len(self._choices) - 1}"))
-        module = catalog.module
-        for w in module.weapons if module else ():
-            if w.name.casefold() in own:
-                continue
-            self._choices.append(w.name)
-            price = "no points" if w.points is None else pts(w.points)
-            options.append(Option(Content.assemble((printable(w.name), "bold"), f" {price} ",
-                                                   muted(weapon_data_text(w))),
-                                  id=f"choice-{len(self._choices) - 1}"))
-        if not options:
-            options = [Option(muted("None yet: define one below."), disabled=True)]
-        listing = self.query_one("#weapon-list", MovingList)
-        highlighted = listing.highlighted
-        listing.set_options(options)
-        listing.highlighted = highlighted if highlighted is not None and \
-            highlighted < len(options) else 0
+    def _choices(self) -> list[str]:
+        """The weapons the list offers: the unit's own, then the module's."""
+        own = [w.name for w in self.view.unit.weapons]
+        module = catalog_of(self.view).module
+        taken = {n.casefold() for n in own}
+        return own + [w.name for w in (module.weapons if module else ())
+                      if w.name.casefold() not in taken]
 
-    # --- adding and taking away ---------------------------------------------------------
+    def _options(self, search: str) -> list[Option]:
+        module = catalog_of(self.view).module
+        listed = {w.name: w for w in (module.weapons if module else ())}
+        own = {w.name: w for w in self.view.unit.weapons}
+        options = []
+        for n, name in enumerate(self._choices()):
+            if name in own:
+                prompt = assembled((name, "bold"), " ", muted(weapon_data_text(own[name])))
+            else:
+                w = listed[name]
+                price = "no points" if w.points is None else pts(w.points)
+                prompt = assembled((name, "bold"), f" {price} ", muted(weapon_data_text(w)))
+            options.append(Option(prompt, id=f"choice-{n}"))
+        return options or [Option(muted("None yet: define one below."), disabled=True)]
 
-    @on(OptionList.OptionSelected, "#weapon-list")
-    def add(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        option = event.option.id or ""
-        if not option.startswith("choice-"):
-            return
-        name = self._choices[int(option.split("-")[1])]
+    def _add(self, option_id: str) -> None:
+        name = self._choices()[int(option_id.split("-")[1])]
         self.edit(give_weapon, catalog_of(self.view), self.target_of(self.view), name,
                   focus="weapon-list")
-
-    @on(Row.Removed, ".carried")
-    def remove(self, event: Row.Removed) -> None:
-        event.stop()
-        i, w = event.row.key
-        focus = f"weapon-{i}-{w - 1}" if w > 0 else "weapon-list"
-        self.edit(take_weapon, catalog_of(self.view), i, w, focus=focus)
 
     @on(Row.Removed, ".own-weapon")
     def undefine(self, event: Row.Removed) -> None:
@@ -246,40 +210,20 @@ class WeaponsEditor(EntryEditor):
 
     # --- the form -----------------------------------------------------------------------
 
-    @on(Spinner.Changed, ".wpn-number")
-    def number(self, event: Spinner.Changed) -> None:
-        event.stop()
-        event.spinner.value = event.value  # the form's own: nothing changes until Define
-
-    @on(TextField.Submitted, "#wpn-name")
-    def name_done(self, event: TextField.Submitted) -> None:
-        event.stop()
-        self.screen.focus_next()
-
-    @on(Button.Pressed, "#define-weapon")
-    @on(TextField.Submitted, "#wpn-rules, #wpn-label")
-    def define(self, event: Message) -> None:
-        event.stop()
-        field = self.query_one("#wpn-name", TextField)
-        name = field.value.strip()
-        if not name:
-            self.notify("Give the weapon a name first.", severity="warning")
-            field.focus()
-            return
-        data = self._form_data(name)
+    def _define(self, form: dict[str, Any]) -> bool:
+        data = self._form_data(form)
         problem = valid(edits.define_weapon, self.view.unit, data)
         if problem:
             self.notify(f"Not defined: {problem}", severity="error", markup=False)
-            return
-        for field_id in ("wpn-name", "wpn-rules", "wpn-label"):
-            self.query_one(f"#{field_id}", TextField).value = ""
-        self.notify(f"{name} defined: add it from the list to an entry.", timeout=3)
+            return False
+        self.notify(f"{data['name']} defined: add it from the list to an entry.", timeout=3)
         self.edit(edits.define_weapon, data, focus="wpn-name")
+        return True
 
-    def _form_data(self, name: str) -> dict[str, Any]:
-        numbers = {FORM[i][0].lower(): self.query_one(f"#{i}", Spinner).value for i in FORM}
-        rules = split_rules(self.query_one("#wpn-rules", TextField).value)
-        label = self.query_one("#wpn-label", TextField).value.strip()
+    def _form_data(self, form: dict[str, Any]) -> dict[str, Any]:
+        name, label = form["wpn-name"], form["wpn-label"]
+        numbers = {FORM[i][0].lower(): form[i] for i in FORM}
+        rules = split_rules(form["wpn-rules"])
         if not label:
             return {"name": name, **numbers, "special": rules}
         old = next((w for w in self.view.unit.weapons

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from designer.tui.editors import EditorKit
 from designer.tui.editors.base import StepEditor
 from designer.tui.editors.opentactics.abilities import AbilitiesEditor
 from designer.tui.editors.opentactics.equipment import EquipmentEditor
@@ -27,12 +28,6 @@ EDITORS: dict[str, type[StepEditor]] = {
     "tally": PrintedTallyEditor,
 }
 
-CSS_PATH = Path(__file__).parent / "editors.tcss"
+KIT = EditorKit(EDITORS, css=(Path(__file__).parent / "editors.tcss",))
 
-#: what the help lists for keys of these editors, among the designer's keys
-HELP_KEYS = (
-    ("delete  x", "remove the focused bump, ability or custom type"),
-    ("c", "a custom ability (on the abilities step)"),
-)
-
-__all__ = ["CSS_PATH", "EDITORS", "HELP_KEYS"]
+__all__ = ["EDITORS", "KIT"]

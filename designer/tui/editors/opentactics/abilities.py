@@ -3,70 +3,57 @@ what each costs in its place, and the custom-ability form."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from functools import partial
 
 from pydantic import ValidationError
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.content import Content
 from textual.widget import Widget
-from textual.widgets import Button, OptionList, Static
+from textual.widgets import Button, Static
 from textual.widgets.option_list import Option
 
-from designer.escaping import printable
 from designer.search import matches
-from designer.systems import Step
 from designer.systems.opentactics import edits
 from designer.systems.opentactics.cost import ability_label, ability_points
 from designer.systems.opentactics.models import AbilityChoice
 from designer.tui.editors.base import StepEditor, View, pts
+from designer.tui.editors.kit.fields import ChosenRow, NumberField, at
+from designer.tui.editors.kit.picker import Picker
+from designer.tui.editors.kit.rows import Rows
 from designer.tui.editors.opentactics.equipment import RANK_CEILING
-from designer.tui.literal import literal
+from designer.tui.literal import assembled, literal
 from designer.tui.screens.dialogs import Dialog
-from designer.tui.widgets.fields import FieldButton, Row, Spinner
-from designer.tui.widgets.lists import MovingList
-from designer.tui.widgets.text import SearchField, TextField
+from designer.tui.widgets.fields import FieldButton
+from designer.tui.widgets.shown import muted, set_content
+from designer.tui.widgets.text import TextField
+
+
+def ability_rank(index: int, view: View) -> int:
+    return view.unit.abilities[index].rank or 0
 
 
 class AbilitiesEditor(StepEditor):
     ENTRY_FIELD = "ability-search"
-    BINDINGS = [Binding("c", "custom", "Custom")]
-
-    def __init__(self, view: View, step: Step, *, id: str | None = None) -> None:
-        super().__init__(view, step, id=id)
-        self._chosen_key: Hashable = None
-        self._list_key: Hashable = None
+    BINDINGS = [Binding("c", "custom", "Custom", tooltip="an ability of your own")]
 
     def compose_fields(self) -> ComposeResult:
         yield Static(id="ability-count", classes="group")
-        yield Vertical(id="chosen")
-        yield SearchField("ability-list", placeholder="Search abilities (name or effect)",
-                          id="ability-search", compact=True)
-        yield MovingList(id="ability-list")
-        yield Static(id="ability-detail", classes="hint")
+        yield Rows(id="chosen")
+        yield Picker("ability-list", search="Search abilities (name or effect)",
+                     search_id="ability-search", options=self._options, detail=self._detail,
+                     pick=self._add, empty="No ability matches the search.")
         yield FieldButton("Custom ability… (c)", id="custom-ability", compact=True)
 
-    def _chosen_structure(self, view: View) -> Hashable:
-        return tuple((p.choice.name, p.choice.rank is not None, p.source, p.choice.custom)
-                     for p in view.final.abilities)
-
     async def update_fields(self, view: View) -> None:
-        costs = view.catalog.costs
+        most = view.catalog.costs.max_abilities
         count = len(view.final.abilities)
-        full = "  (full)" if count >= costs.max_abilities else ""
-        self.query_one("#ability-count", Static).update(
-            f"Chosen: {count} of {costs.max_abilities}{full}")
-        key = self._chosen_structure(view)
-        chosen = self.query_one("#chosen", Vertical)
-        if key != self._chosen_key:
-            self._chosen_key = key
-            await chosen.remove_children()
-            await chosen.mount_all(self._chosen_rows(view))
-        else:
-            self._update_chosen(view)
-        self._fill_list(view)
+        full = "  (full)" if count >= most else ""
+        set_content(self.query_one("#ability-count", Static),
+                    Content(f"Chosen: {count} of {most}{full}"))
+        await self.query_one("#chosen", Rows).show(self._chosen_rows(view))
 
     def _points(self, view: View) -> list[tuple[int, int]]:
         costs = view.catalog.costs
@@ -84,120 +71,70 @@ class AbilitiesEditor(StepEditor):
     def _chosen_rows(self, view: View) -> list[Widget]:
         rows: list[Widget] = []
         if not view.final.abilities:
-            rows.append(Static(Content.styled("None yet: pick from the list below.",
-                                              "$foreground-muted"), classes="hint"))
+            rows.append(Static(muted("None yet: pick from the list below."), classes="hint"))
         for n, (picked, (own, sur)) in enumerate(zip(view.final.abilities, self._points(view),
                                                      strict=True)):
-            note = Content.styled(self._cost_text(own, sur), "$foreground-muted")
+            note = muted(self._cost_text(own, sur))
             if picked.source:
-                rows.append(Row(Content.assemble(printable(ability_label(picked)), "  ", note),
-                                removable=False, key=n, id=f"granted-{n}", classes="chosen"))
+                rows.append(ChosenRow(assembled(ability_label(picked), "  ", note),
+                                      key=n, id=f"granted-{n}", classes="chosen"))
                 continue
             index = int(picked.field.split("[")[1].rstrip("]"))
             entry = picked.entry if not picked.choice.custom else None
+            remove = at(edits.remove_ability, index)
             if picked.choice.rank is not None or (entry is not None and entry.ranked):
                 span = entry.ranks if entry is not None else None
-                rows.append(Spinner(printable(picked.choice.name), picked.choice.rank or 0,
-                                    minimum=span.min if span else 0,
-                                    maximum=(span.max or RANK_CEILING) if span else 99,
-                                    key=index, note=note, removable=True,
-                                    id=f"ability-{index}", classes="chosen"))
+                rows.append(NumberField(
+                    view, picked.choice.name, partial(ability_rank, index),
+                    at(edits.set_ability_rank, index), note=note, remove=remove,
+                    remove_focus="ability-list", minimum=span.min if span else 0,
+                    maximum=(span.max or RANK_CEILING) if span else 99, key=index,
+                    id=f"ability-{index}", classes="chosen"))
             else:
-                label = printable(ability_label(picked))
-                rows.append(Row(Content.assemble(label, "  ", note), key=index,
-                                id=f"ability-{index}", classes="chosen"))
+                rows.append(ChosenRow(assembled(ability_label(picked), "  ", note),
+                                      remove=remove, focus="ability-list", key=index,
+                                      id=f"ability-{index}", classes="chosen"))
         return rows
 
-    def _update_chosen(self, view: View) -> None:
-        by_id = {w.id: w for w in self.query(".chosen")}
-        for n, (picked, (own, sur)) in enumerate(zip(view.final.abilities, self._points(view),
-                                                     strict=True)):
-            note = Content.styled(self._cost_text(own, sur), "$foreground-muted")
-            if picked.source:
-                widget = by_id.get(f"granted-{n}")
-                if isinstance(widget, Row):
-                    widget.text = Content.assemble(printable(ability_label(picked)), "  ", note)
-                continue
-            index = int(picked.field.split("[")[1].rstrip("]"))
-            widget = by_id.get(f"ability-{index}")
-            if isinstance(widget, Spinner):
-                widget.value = picked.choice.rank or 0
-                widget.note = note
-            elif isinstance(widget, Row):
-                widget.text = Content.assemble(printable(ability_label(picked)), "  ", note)
+    @staticmethod
+    def _taken(view: View) -> set[str]:
+        return {(p.entry.name if p.entry and not p.choice.custom else p.choice.name).casefold()
+                for p in view.final.abilities}
 
-    def _fill_list(self, view: View) -> None:
-        catalog = view.catalog
-        search = self.query_one("#ability-search", SearchField).value.strip()
-        final = view.final
-        taken = {(p.entry.name if p.entry and not p.choice.custom else p.choice.name).casefold()
-                 for p in final.abilities}
-        values = tuple((k, p.dice) for k, p in final.pools.items()) + tuple(
-            final.ranges.items())
-        key = (search, len(final.abilities), frozenset(taken), values)
-        if key == self._list_key:
-            return
-        self._list_key = key
-        listing = self.query_one("#ability-list", MovingList)
-        highlighted = listing.highlighted_option.id if listing.highlighted_option else None
+    def _options(self, search: str) -> list[Option]:
+        view = self.view
+        catalog, final = view.catalog, view.final
+        taken = self._taken(view)
         options = []
         for ability in catalog.abilities:
             if not matches(search, (ability.name, ability.summary, *ability.aliases)):
                 continue
-            label = printable(ability.label)  # a house-rules catalog is the user's text
-            cost = printable(ability.formula.display)
             if ability.name.casefold() in taken:
-                now = Content.styled("taken", "$foreground-muted")
+                now = muted("taken")
             else:
                 added = edits.cost_if_added(final, catalog, ability.name)
-                now = (Content.styled("full", "$foreground-muted") if added is None else
+                now = (muted("full") if added is None else
                        Content.styled(f"+{added[0] + added[1]} now", "bold $accent"))
-            prompt = Content.assemble((label.ljust(21), "bold"), cost.ljust(5), " ", now)
+            # a house-rules catalog is the user's text
+            prompt = assembled((ability.label.ljust(21), "bold"),
+                               ability.formula.display.ljust(5), " ", now)
             options.append(Option(prompt, id=ability.name))
-        listing.set_options(options)
-        ids = [o.id for o in options]
-        if options:
-            listing.highlighted = ids.index(highlighted) if highlighted in ids else 0
-        self._show_detail()
+        return options
 
-    def _show_detail(self) -> None:
-        listing = self.query_one("#ability-list", MovingList)
-        option = listing.highlighted_option
-        detail = self.query_one("#ability-detail", Static)
-        if option is None:
-            detail.update(Content.styled("No ability matches the search.", "$foreground-muted")
-                          if listing.option_count == 0 else "")
-            return
-        ability = self.view.catalog.ability(option.id or "")
+    def _detail(self, name: str) -> Content:
+        ability = self.view.catalog.ability(name)
         if ability is None:
-            return
+            return Content("")
         ranks = f" · ranks {ability.ranks.label}" if ability.ranks else ""
-        detail.update(Content.assemble((printable(ability.name), "bold"),
-                                       printable(f" · cost {ability.formula.display}{ranks}")
-                                       + "\n",
-                                       (printable(ability.summary), "$foreground-muted")))
+        return assembled((ability.name, "bold"), f" · cost {ability.formula.display}{ranks}",
+                         Content("\n"), muted(ability.summary))
 
-    @on(SearchField.Changed, "#ability-search")
-    def search(self, event: SearchField.Changed) -> None:
-        event.stop()
-        self._fill_list(self.view)
-
-    @on(OptionList.OptionHighlighted, "#ability-list")
-    def highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        event.stop()
-        self._show_detail()
-
-    @on(OptionList.OptionSelected, "#ability-list")
-    def add(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
+    def _add(self, name: str) -> None:
         view = self.view
-        name = event.option.id or ""
         entry = view.catalog.ability(name)
         if entry is None:
             return
-        taken = {(p.entry.name if p.entry and not p.choice.custom else p.choice.name).casefold()
-                 for p in view.final.abilities}
-        if entry.name.casefold() in taken:
+        if entry.name.casefold() in self._taken(view):
             self.notify(f"{entry.name} is already taken.", severity="warning")
             return
         if len(view.final.abilities) >= view.catalog.costs.max_abilities:
@@ -205,17 +142,6 @@ class AbilitiesEditor(StepEditor):
                         "remove one first (delete on a chosen one).", severity="warning")
             return
         self.edit(edits.add_ability, view.catalog, entry.name, focus="ability-list")
-
-    @on(Spinner.Changed, ".chosen")
-    def rank(self, event: Spinner.Changed) -> None:
-        event.stop()
-        self.edit(edits.set_ability_rank, event.spinner.key, event.value)
-
-    @on(Spinner.Removed, ".chosen")
-    @on(Row.Removed, ".chosen")
-    def remove(self, event: Spinner.Removed | Row.Removed) -> None:
-        event.stop()
-        self.edit(edits.remove_ability, event.control.key, focus="ability-list")
 
     @on(Button.Pressed, "#custom-ability")
     def custom_pressed(self, event: Button.Pressed) -> None:

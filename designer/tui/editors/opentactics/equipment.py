@@ -4,16 +4,15 @@ bumps go in, the abilities they offer) and what they did to the unit."""
 from __future__ import annotations
 
 from collections.abc import Hashable
+from functools import partial
 from typing import Any
 
-from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.content import Content
-from textual.widgets import Button, Checkbox, OptionList, Static
+from textual.widgets import Static
 from textual.widgets.option_list import Option
 
-from designer.escaping import printable
 from designer.systems.opentactics import edits
 from designer.systems.opentactics.catalog import SKILLS
 from designer.systems.opentactics.cost import ability_label
@@ -21,9 +20,10 @@ from designer.systems.opentactics.fold import Final
 from designer.systems.opentactics.models import POOL_FIELDS
 from designer.tally import Line, Tally
 from designer.tui.editors.base import StepEditor, View
-from designer.tui.literal import literal
-from designer.tui.widgets.fields import Cycle, FieldButton, Spinner, Tick
-from designer.tui.widgets.lists import MovingList
+from designer.tui.editors.kit.fields import ChoiceField, EditButton, NumberField, Toggle, at
+from designer.tui.editors.kit.picker import Picker
+from designer.tui.literal import assembled, literal
+from designer.tui.widgets.shown import muted, set_content
 
 RANK_CEILING = 10  # the highest rank offered for an open-ended span such as "1+"
 
@@ -56,6 +56,34 @@ def applied_effects(unit: Any, final: Final) -> list[str]:
     return out
 
 
+def set_item_range(unit: Any, index: int, value: int) -> Any:
+    return edits.update_item(unit, index, range=value)
+
+
+def set_item_bumps(unit: Any, index: int, value: str) -> Any:
+    return edits.update_item(unit, index, bumps=value)
+
+
+def item_range(index: int, least: int, view: View) -> int:
+    value = view.unit.equipment[index].range
+    return least if value is None else value
+
+
+def item_bumps(index: int, view: View) -> str:
+    return view.unit.equipment[index].bumps
+
+
+def item_ability_rank(index: int, name: str, least: int, view: View) -> int:
+    choice = view.unit.equipment[index]
+    picked = next((a for a in choice.abilities if a.name.casefold() == name.casefold()), None)
+    return picked.rank if picked is not None and picked.rank is not None else least
+
+
+def has_item_ability(index: int, name: str, view: View) -> bool:
+    return any(a.name.casefold() == name.casefold()
+               for a in view.unit.equipment[index].abilities)
+
+
 class EquipmentEditor(StepEditor):
     ENTRY_FIELD = "item-table"
     #: items cost nothing themselves: their effects are priced under the other steps
@@ -74,8 +102,8 @@ class EquipmentEditor(StepEditor):
         unit, catalog = self.view.unit, self.view.catalog
         yield Static("Carried", classes="group")
         if not unit.equipment:
-            yield Static(Content.styled("Nothing carried yet: pick from the table below.",
-                                        "$foreground-muted"), classes="hint")
+            yield Static(muted("Nothing carried yet: pick from the table below."),
+                         classes="hint")
         for i, choice in enumerate(unit.equipment):
             item = catalog.item(choice.item)
             with Vertical(classes="item-card", id=f"item-{i}") as card:
@@ -83,106 +111,63 @@ class EquipmentEditor(StepEditor):
                 if item is None:
                     yield Static(Content.styled("not in the equipment table", "$error"))
                 else:
-                    yield from self._item_fields(i, choice, item)
-                yield FieldButton("Remove item", id=f"remove-item-{i}", compact=True,
-                                  classes="remove-item")
+                    yield from self._item_fields(i, item)
+                yield EditButton("Remove item", at(edits.remove_item, i), focus="item-table",
+                                 id=f"remove-item-{i}", classes="remove-item")
         yield Static(id="applied", classes="applied")
         yield Static("Equipment table: enter adds an item", classes="group")
-        yield MovingList(*[Option(self._table_entry(item), id=f"table-{n}")
-                           for n, item in enumerate(catalog.equipment)], id="item-table")
+        yield Picker("item-table", options=self._table, pick=self.add)
 
-    @staticmethod
-    def _table_entry(item: Any) -> Content:
-        return Content.assemble((printable(item.name), "bold"), " ",
-                                (printable(", ".join(item.effects) or item.kind),
-                                 "$foreground-muted"))
+    def _table(self, search: str) -> list[Option]:
+        return [Option(assembled((item.name, "bold"), " ",
+                                 muted(", ".join(item.effects) or item.kind)),
+                       id=f"table-{n}") for n, item in enumerate(self.view.catalog.equipment)]
 
-    def _item_fields(self, i: int, choice: Any, item: Any) -> ComposeResult:
-        catalog = self.view.catalog
-        yield Static(literal(f"{item.kind}: {', '.join(item.effects) or 'no effects'}",
-                             style="$foreground-muted"))
+    def _item_fields(self, i: int, item: Any) -> ComposeResult:
+        view = self.view
+        catalog = view.catalog
+        yield Static(muted(f"{item.kind}: {', '.join(item.effects) or 'no effects'}"))
         if item.range is not None and item.range.max != item.range.min:
             span = item.range
-            value = choice.range if choice.range is not None else span.min
-            yield Spinner(f"{span.skill.title()} range +", value, minimum=span.min,
-                          maximum=span.max, key=("range", i), id=f"item-{i}-range",
-                          note=Content.styled(f"{span.min}–{span.max}", "$foreground-muted"))
+            yield NumberField(view, f"{span.skill.title()} range +",
+                              partial(item_range, i, span.min), at(set_item_range, i),
+                              minimum=span.min, maximum=span.max,
+                              note=muted(f"{span.min}–{span.max}"), id=f"item-{i}-range")
         if item.bumps:
-            yield Cycle("Bumps", [("new", "added as new bumps"),
-                                  ("raise", "raise the existing bump")], choice.bumps,
-                        key=("bumps", i), id=f"item-{i}-bumps")
-        chosen = {a.name.casefold(): a for a in choice.abilities}
+            yield ChoiceField(view, "Bumps", [("new", "added as new bumps"),
+                                              ("raise", "raise the existing bump")],
+                              partial(item_bumps, i), at(set_item_bumps, i),
+                              id=f"item-{i}-bumps")
+        chosen = {a.name.casefold() for a in view.unit.equipment[i].abilities}
         for option in item.abilities:
             entry = catalog.ability(option.name)
             ranks = option.ranks or (entry.ranks if entry else None)
             label = f"{option.name} {ranks.label}" if ranks else option.name
             cost = entry.formula.display if entry else "?"
             slot = slug_id(option.name)
-            yield Tick(literal(f"{label} (cost {cost})"), option.name.casefold() in chosen,
-                       id=f"item-{i}-ab-{slot}", compact=True, classes="item-ability")
-            picked = chosen.get(option.name.casefold())
-            if picked is not None and ranks is not None:
-                yield Spinner("  rank", picked.rank if picked.rank is not None else ranks.min,
-                              minimum=ranks.min, maximum=ranks.max or RANK_CEILING,
-                              key=("rank", i, option.name), id=f"item-{i}-rank-{slot}")
+            yield Toggle(view, f"{label} (cost {cost})",
+                         partial(has_item_ability, i, option.name),
+                         at(edits.toggle_item_ability, catalog, i, option.name),
+                         id=f"item-{i}-ab-{slot}", classes="item-ability")
+            if option.name.casefold() in chosen and ranks is not None:
+                yield NumberField(view, "  rank",
+                                  partial(item_ability_rank, i, option.name, ranks.min),
+                                  at(edits.set_item_ability_rank, i, option.name),
+                                  minimum=ranks.min, maximum=ranks.max or RANK_CEILING,
+                                  id=f"item-{i}-rank-{slot}")
 
     async def update_fields(self, view: View) -> None:
-        for spinner in self.query(Spinner):
-            kind, i, *rest = spinner.key
-            choice = view.unit.equipment[i]
-            if kind == "range" and choice.range is not None:
-                spinner.value = choice.range
-            elif kind == "rank":
-                picked = next((a for a in choice.abilities
-                               if a.name.casefold() == rest[0].casefold()), None)
-                if picked is not None and picked.rank is not None:
-                    spinner.value = picked.rank
-        for cycle in self.query(Cycle):
-            cycle.value = view.unit.equipment[cycle.key[1]].bumps
         lines = applied_effects(view.unit, view.final)
         shown = [Content.styled("Effects applied", "bold")]
-        shown += [literal(f"• {line}", style="$foreground-muted") for line in lines] or \
-            [Content.styled("none yet", "$foreground-muted")]
-        self.query_one("#applied", Static).update(Content("\n").join(shown))
+        shown += [muted(f"• {line}") for line in lines] or [muted("none yet")]
+        set_content(self.query_one("#applied", Static), Content("\n").join(shown))
 
-    @on(OptionList.OptionSelected, "#item-table")
-    def add(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        item = self.view.catalog.equipment[event.option_index]
+    def add(self, option_id: str) -> None:
+        item = self.view.catalog.equipment[int(option_id.split("-")[1])]
         index = len(self.view.unit.equipment)
         self.edit(edits.add_item, self.view.catalog, item.name,
                   focus=f"item-{index}-range" if item.range and item.range.max != item.range.min
                   else "item-table")
-
-    @on(Spinner.Changed)
-    def changed(self, event: Spinner.Changed) -> None:
-        event.stop()
-        kind, i, *rest = event.spinner.key
-        if kind == "range":
-            self.edit(edits.update_item, i, range=event.value)
-        else:
-            self.edit(edits.set_item_ability_rank, i, rest[0], event.value)
-
-    @on(Cycle.Changed)
-    def bumps(self, event: Cycle.Changed) -> None:
-        event.stop()
-        self.edit(edits.update_item, event.cycle.key[1], bumps=event.value)
-
-    @on(Checkbox.Changed, ".item-ability")
-    def ability(self, event: Checkbox.Changed) -> None:
-        event.stop()
-        _, i, _, slot = (event.checkbox.id or "").split("-", 3)
-        index = int(i)
-        item = self.view.catalog.item(self.view.unit.equipment[index].item)
-        name = next(o.name for o in item.abilities if slug_id(o.name) == slot)
-        self.edit(edits.toggle_item_ability, self.view.catalog, index, name, event.value,
-                  focus=event.checkbox.id)
-
-    @on(Button.Pressed, ".remove-item")
-    def remove(self, event: Button.Pressed) -> None:
-        event.stop()
-        index = int((event.button.id or "").rsplit("-", 1)[1])
-        self.edit(edits.remove_item, index, focus="item-table")
 
 
 def slug_id(name: str) -> str:

@@ -9,14 +9,16 @@ from typing import Any
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.message import Message
-from textual.widgets import Button, Select, SelectionList, Static
+from textual.widgets import Select, SelectionList, Static
 
 from designer.systems.opentactics import edits
 from designer.systems.opentactics.catalog import CATEGORIES, Catalog
 from designer.tui.editors.base import StepEditor, View, pts
+from designer.tui.editors.kit.fields import ChosenRow, at
+from designer.tui.editors.kit.form import Form
 from designer.tui.literal import literal
-from designer.tui.widgets.fields import FieldButton, Row
+from designer.tui.widgets.fields import FieldButton
+from designer.tui.widgets.shown import set_content
 from designer.tui.widgets.text import TextField
 
 CATEGORY_TITLES = {
@@ -41,15 +43,17 @@ class TypesEditor(StepEditor):
             with Horizontal(classes="type-pair"):
                 yield from pair
         yield Static("Custom type: a name and its category", classes="group")
-        with Horizontal(id="custom-type-row"):
+        with Form(self._add_custom, sends=("custom-type-name",), id="custom-type-row",
+                  required={"custom-type-name": "Type a name for the custom type first."}):
             yield TextField(placeholder="name", id="custom-type-name", compact=True)
             yield Select([(c, c) for c in CATEGORIES], value="species", allow_blank=False,
                          id="custom-type-category", compact=True)
             yield FieldButton("Add", id="add-custom-type", compact=True)
         for i, t in edits.custom_types(unit, catalog):
             category = t.category or "species (unknown)"
-            yield Row(f"{t.name} ({category})", key=i, id=f"custom-type-{i}",
-                      classes="custom-type")
+            yield ChosenRow(f"{t.name} ({category})", remove=at(edits.remove_type, i),
+                            focus="custom-type-name", key=i, id=f"custom-type-{i}",
+                            classes="custom-type")
 
     def _lists(self, unit: Any, catalog: Catalog) -> Iterator[SelectionList]:
         costs = catalog.costs
@@ -78,10 +82,10 @@ class TypesEditor(StepEditor):
         unit, catalog = view.unit, view.catalog
         points = sum(line.points for line in view.tally.breakdown if line.step == "types")
         names = ", ".join(t.name for t in unit.types) or "none yet"
-        chosen = literal(f"Types: {names} · {pts(points)}")
-        self.query_one("#types-chosen", Static).update(chosen)
+        set_content(self.query_one("#types-chosen", Static),
+                    literal(f"Types: {names} · {pts(points)}"))
         for selection in self.query(SelectionList):
-            wanted = {e.name for e in catalog.types_in(selection.id.split("-", 1)[1])
+            wanted = {e.name for e in catalog.types_in((selection.id or "").split("-", 1)[1])
                       if self._has(unit, e)}
             if set(selection.selected) != wanted:
                 with selection.prevent(SelectionList.SelectedChanged):
@@ -103,25 +107,11 @@ class TypesEditor(StepEditor):
     def _ignore(self, event: SelectionList.SelectedChanged) -> None:
         event.stop()
 
-    @on(Button.Pressed, "#add-custom-type")
-    @on(TextField.Submitted, "#custom-type-name")
-    def add_custom(self, event: Message) -> None:
-        event.stop()
-        field = self.query_one("#custom-type-name", TextField)
-        name = field.value.strip()
-        if not name:
-            self.notify("Type a name for the custom type first.", severity="warning")
-            field.focus()
-            return
+    def _add_custom(self, form: dict[str, Any]) -> bool:
+        name = form["custom-type-name"]
         if len(name) > 40:
             self.notify("A type name has at most 40 characters.", severity="warning")
-            return
-        category = self.query_one("#custom-type-category", Select).value
-        field.value = ""
-        self.edit(edits.set_type, name, True, str(category),
+            return False
+        self.edit(edits.set_type, name, True, str(form["custom-type-category"]),
                   focus="custom-type-name")
-
-    @on(Row.Removed, ".custom-type")
-    def remove(self, event: Row.Removed) -> None:
-        event.stop()
-        self.edit(edits.remove_type, event.row.key, focus="custom-type-name")
+        return True

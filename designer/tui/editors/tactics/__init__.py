@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from designer.tui.editors import EditorKit
 from designer.tui.editors.base import StepEditor
 from designer.tui.editors.tactics.actions import ActionListsEditor
 from designer.tui.editors.tactics.attributes import AttributesEditor, DefencesEditor
@@ -21,13 +22,6 @@ EDITORS: dict[str, type[StepEditor]] = {
     "sheet": SheetEditor,
 }
 
-CSS_PATH = Path(__file__).parent / "editors.tcss"
+KIT = EditorKit(EDITORS, css=(Path(__file__).parent / "editors.tcss",))
 
-#: what the help lists for keys of these editors, among the designer's keys
-HELP_KEYS = (
-    ("← →", "the kind, a heavy's actions, an attribute, a weapon's band or area"),
-    ("enter", "add the weapon or action typed; load a weapon's row into the form"),
-    ("delete  x", "remove the focused weapon or action; Acumen once set"),
-)
-
-__all__ = ["CSS_PATH", "EDITORS", "HELP_KEYS"]
+__all__ = ["EDITORS", "KIT"]

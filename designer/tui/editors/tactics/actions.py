@@ -3,20 +3,19 @@ with its rows (delete removes one) and a field that adds one ('Brace' or 'Brace:
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Vertical
 from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Static
 
-from designer.escaping import printable
 from designer.systems.tactics import edits
 from designer.tui.editors.base import View
-from designer.tui.editors.tactics.common import TxEditor, muted
-from designer.tui.widgets.fields import Row
+from designer.tui.editors.kit.fields import ChosenRow, at
+from designer.tui.editors.kit.rows import Rows
+from designer.tui.editors.tactics.common import TxEditor
+from designer.tui.literal import assembled
+from designer.tui.widgets.shown import muted
 from designer.tui.widgets.text import TextField
 
 #: list -> (heading, the kind's name, what it is in a few words)
@@ -35,15 +34,12 @@ def split_action(text: str) -> tuple[str, str]:
 
 class ActionListsEditor(TxEditor):
     ENTRY_FIELD = "add-maneuvers"
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self._shown: dict[str, Hashable] = {}
 
     def compose_fields(self) -> ComposeResult:
         for which, (heading, kind, about) in LISTS.items():
             yield Static(Content.assemble((heading, "bold"), "  ", muted(about)),
                          classes="group tx-head tx-line")
-            yield Vertical(id=f"list-{which}", classes="tx-block")
+            yield Rows(id=f"list-{which}", classes="tx-block")
             yield TextField(placeholder=f"add a {kind}: name, or name: text",
                             id=f"add-{which}", compact=True, max_length=400,
                             classes="add-action")
@@ -51,20 +47,13 @@ class ActionListsEditor(TxEditor):
     async def update_fields(self, view: View) -> None:
         for which in LISTS:
             actions = getattr(view.unit, which)
-            key = tuple((a.name, a.text) for a in actions)
-            if self._shown.get(which) == key:
-                continue
-            self._shown[which] = key
-            box = self.query_one(f"#list-{which}", Vertical)
-            await box.remove_children()
-            rows: list[Widget] = [
-                Row(Content.assemble((printable(a.name), "bold"), muted(f"  {a.text}" if a.text
-                                                             else "")),
-                    key=(which, i), id=f"{which}-{i}", classes="action")
-                for i, a in enumerate(actions)]
-            if not rows:
-                rows = [Static(muted("none yet"), classes="hint")]
-            await box.mount_all(rows)
+            rows: list[Widget] = [ChosenRow(
+                assembled((a.name, "bold"), muted(f"  {a.text}" if a.text else "")),
+                remove=at(edits.remove_action, which, i),
+                focus=f"{which}-{i - 1}" if i > 0 else f"add-{which}",
+                id=f"{which}-{i}", classes="action") for i, a in enumerate(actions)]
+            await self.query_one(f"#list-{which}", Rows).show(
+                rows or [Static(muted("none yet"), classes="hint")])
 
     @on(TextField.Submitted, ".add-action")
     def add(self, event: TextField.Submitted) -> None:
@@ -76,10 +65,3 @@ class ActionListsEditor(TxEditor):
             return
         event.input.value = ""
         self.edit(edits.add_action, which, name[:60], text, focus=event.input.id)
-
-    @on(Row.Removed, ".action")
-    def remove(self, event: Row.Removed) -> None:
-        event.stop()
-        which, index = event.row.key
-        focus = f"{which}-{index - 1}" if index > 0 else f"add-{which}"
-        self.edit(edits.remove_action, which, index, focus=focus)

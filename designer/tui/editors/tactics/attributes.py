@@ -5,18 +5,20 @@ shields maximum beside the table's fixed wound track."""
 from __future__ import annotations
 
 from collections.abc import Hashable
+from functools import partial
+from typing import Any
 
-from textual import on
 from textual.app import ComposeResult
 from textual.content import Content
-from textual.widgets import Button, Static
+from textual.widgets import Static
 
 from designer.systems.tactics import edits
 from designer.systems.tactics.reference import ACUMEN_NOTE, INCAPACITATED
 from designer.systems.tactics.rules import whole
 from designer.tui.editors.base import View
-from designer.tui.editors.tactics.common import TxEditor, muted, show_static, table_of
-from designer.tui.widgets.fields import FieldButton, Spinner
+from designer.tui.editors.kit.fields import EditButton, NumberField, at
+from designer.tui.editors.tactics.common import TxEditor, table_of
+from designer.tui.widgets.shown import muted, set_content
 
 LABEL = 9
 LIMIT = 99  # the notes give no ranges; the spinners go this far either way
@@ -37,61 +39,57 @@ def value_of(unit: object, key: str) -> object:
     return getattr(unit.attributes, key)  # type: ignore[attr-defined]
 
 
+def shown_value(key: str, view: View) -> int:
+    return whole(value_of(view.unit, key)) or 0
+
+
+def set_number(unit: Any, key: str, value: int) -> Any:
+    return edits.set_armor(unit, value) if key == "armor" else \
+        edits.set_attribute(unit, key, value)
+
+
 class AttributesEditor(TxEditor):
     def structure(self, view: View) -> Hashable:
         return view.unit.attributes.acumen is None
 
     def compose_fields(self) -> ComposeResult:
+        view = self.view
         for key, (label, _attr, signed, _note) in NUMBERS.items():
-            value = whole(value_of(self.view.unit, key))
-            yield Spinner(label, value or 0, minimum=0 if not signed else -LIMIT,
-                          maximum=LIMIT, signed=signed, key=key, label_width=LABEL,
-                          id=f"attr-{key}", classes="attr")
-        acumen = whole(self.view.unit.attributes.acumen)
-        spinner = Spinner("Acumen", acumen or 0, minimum=-LIMIT, maximum=LIMIT, signed=True,
-                          removable=True, label_width=LABEL, id="attr-acumen")
-        spinner.disabled = self.view.unit.attributes.acumen is None
-        yield spinner
+            yield NumberField(view, label, partial(shown_value, key), at(set_number, key),
+                              note=partial(self._note, key), minimum=0 if not signed else -LIMIT,
+                              maximum=LIMIT, signed=signed, key=key, label_width=LABEL,
+                              id=f"attr-{key}", classes="attr")
+        acumen = NumberField(view, "Acumen", partial(shown_value, "acumen"),
+                             at(edits.set_attribute, "acumen"), note=self._acumen_note,
+                             remove=at(edits.set_attribute, "acumen", None),
+                             remove_focus="attr-armor", minimum=-LIMIT, maximum=LIMIT,
+                             signed=True, label_width=LABEL, id="attr-acumen")
+        acumen.disabled = view.unit.attributes.acumen is None
+        yield acumen
         yield Static(id="soak", classes="tx-soak")
 
-    async def update_fields(self, view: View) -> None:
-        unit = view.unit
-        for spinner in self.query(".attr").results(Spinner):
-            raw = value_of(unit, spinner.key)
-            value = whole(raw)
-            spinner.value = value or 0
-            note = NUMBERS[spinner.key][3]
-            spinner.note = (Content.assemble(("blank", "$warning"), muted(f"  {note}"))
-                            if raw is None else muted(note))
-        acumen = self.query_one("#attr-acumen", Spinner)
-        raw = unit.attributes.acumen
-        acumen.value = whole(raw) or 0
-        acumen.note = muted(ACUMEN_NOTE) if raw is None else Content.styled(
+    @staticmethod
+    def _note(key: str, view: View, value: int) -> Content:
+        note = NUMBERS[key][3]
+        return Content.assemble(("blank", "$warning"), muted(f"  {note}")) \
+            if value_of(view.unit, key) is None else muted(note)
+
+    @staticmethod
+    def _acumen_note(view: View, value: int) -> Content:
+        return muted(ACUMEN_NOTE) if view.unit.attributes.acumen is None else Content.styled(
             "in flux in the notes [25]: delete removes it", "$warning")
+
+    async def update_fields(self, view: View) -> None:
         final = view.final
         parts = [f"Endurance {final.endurance if final.endurance is not None else '___'}",
                  f"Armor {final.armor if final.armor is not None else '___'}"]
-        show_static(self.query_one("#soak", Static), Content.assemble(
+        set_content(self.query_one("#soak", Static), Content.assemble(
             (edits.soak_text(final), "bold $accent"), muted(f"  ({' + '.join(parts)})")))
 
-    @on(Spinner.Changed, ".attr")
-    def number(self, event: Spinner.Changed) -> None:
-        event.stop()
-        key = event.spinner.key
-        if key == "armor":
-            self.edit(edits.set_armor, event.value)
-        else:
-            self.edit(edits.set_attribute, key, event.value)
 
-    @on(Spinner.Changed, "#attr-acumen")
-    def acumen(self, event: Spinner.Changed) -> None:
-        event.stop()
-        self.edit(edits.set_attribute, "acumen", event.value)
-
-    @on(Spinner.Removed, "#attr-acumen")
-    def no_acumen(self, event: Spinner.Removed) -> None:
-        event.stop()
-        self.edit(edits.set_attribute, "acumen", None, focus="attr-armor")
+def shields_of(view: View) -> int:
+    shields = whole(view.unit.shields)
+    return shields if shields and shields > 0 else 0
 
 
 class DefencesEditor(TxEditor):
@@ -99,32 +97,19 @@ class DefencesEditor(TxEditor):
         return view.unit.max_wounds is not None
 
     def compose_fields(self) -> ComposeResult:
-        shields = whole(self.view.unit.shields)
-        yield Spinner("Shields", shields if shields and shields > 0 else 0, maximum=LIMIT,
-                      label_width=LABEL, id="shields")
+        yield NumberField(self.view, "Shields", shields_of, edits.set_shields,
+                          note=lambda view, shields: muted(
+                              "none: unshielded" if not shields else
+                              f"{'□' * min(shields, 20)} regenerates 1 a turn"),
+                          maximum=LIMIT, label_width=LABEL, id="shields")
         yield Static(id="wounds", classes="tx-block")
         if self.view.unit.max_wounds is not None:
-            yield FieldButton("Use the table's wounds", id="clear-wounds", compact=True,
-                              classes="tx-button")
+            yield EditButton("Use the table's wounds", edits.clear_max_wounds, focus="shields",
+                             id="clear-wounds", classes="tx-button")
 
     async def update_fields(self, view: View) -> None:
-        shields = whole(view.unit.shields)
-        spinner = self.query_one("#shields", Spinner)
-        spinner.value = shields if shields and shields > 0 else 0
-        spinner.note = muted("none: unshielded" if not shields else
-                             f"{'□' * min(shields, 20)} regenerates 1 a turn")
         wounds = table_of(view).max_wounds
         lines = [Content.assemble(("Wounds", "bold"), f"   {wounds}, the table's: "
                                   "fixed for every sheet"),
                  muted(f"At {wounds}: {INCAPACITATED}.")]
-        show_static(self.query_one("#wounds", Static), Content("\n").join(lines))
-
-    @on(Spinner.Changed, "#shields")
-    def shields(self, event: Spinner.Changed) -> None:
-        event.stop()
-        self.edit(edits.set_shields, event.value)
-
-    @on(Button.Pressed, "#clear-wounds")
-    def clear_wounds(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.edit(edits.clear_max_wounds, focus="shields")
+        set_content(self.query_one("#wounds", Static), Content("\n").join(lines))

@@ -4,25 +4,26 @@ adds a weapon, or changes the one of the same name. The zone legend is under the
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Button, Static
+from textual.widgets import Static
 
-from designer.escaping import printable
 from designer.systems.tactics import edits
 from designer.systems.tactics.reference import AREA_TEXT, DISTANCE_NAMES, DISTANCES, SIZES
 from designer.systems.tactics.rules import FinalWeapon
 from designer.tui.editors.base import View
-from designer.tui.editors.tactics.common import TxEditor, muted, show_static, table_of
+from designer.tui.editors.kit.fields import ChosenRow, FormNumber, at, line
+from designer.tui.editors.kit.form import Form
+from designer.tui.editors.kit.rows import Rows
+from designer.tui.editors.tactics.common import TxEditor, table_of
+from designer.tui.literal import assembled
 from designer.tui.widgets.fields import Cycle, FieldButton, Row, Spinner
+from designer.tui.widgets.shown import muted, set_content
 from designer.tui.widgets.text import TextField
 
 LABEL = 9
@@ -70,49 +71,41 @@ def weapon_text(w: FinalWeapon) -> Content:
              f"Precision {shown(w.precision, source.precision)}",
              w.distance or ("___" if source.distance is None else "?")]
     parts += [a.label for a in w.areas]
-    return Content.assemble((printable(w.name), "bold"), "  ", printable(" · ".join(parts)))
+    return assembled((w.name, "bold"), "  ", " · ".join(parts))
 
 
 class WeaponsEditor(TxEditor):
     ENTRY_FIELD = "wpn-name"
-    BINDINGS = [Binding("enter", "load", "Load into the form", show=False)]
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._shown: Hashable = None
+    BINDINGS = [Binding("enter", "load", "Load into the form", show=False,
+                        tooltip="a weapon's row into the form")]
 
     def compose_fields(self) -> ComposeResult:
-        yield Vertical(id="weapons", classes="tx-block")
+        yield Rows(id="weapons", classes="tx-block")
         yield Static("A weapon: define a name again to change it", classes="group")
-        with Horizontal(classes="tx-line"):
-            yield Static("Name", classes="tx-label")
-            yield TextField(placeholder="e.g. Sidearm", id="wpn-name", compact=True,
-                            max_length=60)
-        for field_id, label in (("wpn-damage", "Damage"), ("wpn-precision", "Precision")):
-            yield Spinner(label, START[field_id], maximum=99, label_width=LABEL,
-                          id=field_id, classes="wpn-number")
-        yield Cycle("Distance", [(d, f"{d} {DISTANCE_NAMES[d]}") for d in DISTANCES], "C",
-                    label_width=LABEL, id="wpn-distance")
-        yield Static(id="legend", classes="hint")
-        yield Cycle("Area", AREAS, NONE, label_width=LABEL, id="wpn-area")
-        yield Spinner("Targets", START["wpn-chain"], minimum=1, maximum=20,
-                      label_width=LABEL, id="wpn-chain", classes="wpn-number")
-        yield Static(id="area-about", classes="hint")
-        yield FieldButton("Add weapon", id="define-weapon", compact=True,
-                          classes="tx-button")
+        with Form(self._define, required={"wpn-name": "Give the weapon a name first."}):
+            yield from line("Name", TextField(placeholder="e.g. Sidearm", id="wpn-name",
+                                              compact=True, max_length=60),
+                            classes="tx-line", label_classes="tx-label")
+            for field_id, label in (("wpn-damage", "Damage"),
+                                    ("wpn-precision", "Precision")):
+                yield FormNumber(label, START[field_id], maximum=99, label_width=LABEL,
+                                 id=field_id, classes="wpn-number")
+            yield Cycle("Distance", [(d, f"{d} {DISTANCE_NAMES[d]}") for d in DISTANCES],
+                        "C", label_width=LABEL, id="wpn-distance")
+            yield Static(id="legend", classes="hint")
+            yield Cycle("Area", AREAS, NONE, label_width=LABEL, id="wpn-area")
+            yield FormNumber("Targets", START["wpn-chain"], minimum=1, maximum=20,
+                             label_width=LABEL, id="wpn-chain", classes="wpn-number")
+            yield Static(id="area-about", classes="hint")
+            yield FieldButton("Add weapon", id="define-weapon", compact=True,
+                              classes="tx-button")
 
     def on_mount(self) -> None:
         self._show_area()
 
     async def update_fields(self, view: View) -> None:
-        key = tuple(repr(w.to_data()) for w in view.unit.weapons)
-        if key != self._shown:
-            self._shown = key
-            box = self.query_one("#weapons", Vertical)
-            await box.remove_children()
-            await box.mount_all(self._rows(view))
-        show_static(self.query_one("#legend", Static),
-                    muted(edits.zone_legend(table_of(view))))
+        await self.query_one("#weapons", Rows).show(self._rows(view))
+        set_content(self.query_one("#legend", Static), muted(edits.zone_legend(table_of(view))))
 
     def _rows(self, view: View) -> list[Widget]:
         weapons = view.final.weapons
@@ -120,16 +113,12 @@ class WeaponsEditor(TxEditor):
             return [Static(muted("No weapons yet: define one below."), classes="hint")]
         out: list[Widget] = [Static(muted("enter loads a weapon into the form, delete "
                                           "removes it"), classes="hint")]
-        out += [Row(weapon_text(w), key=i, id=f"weapon-{i}", classes="weapon")
-                for i, w in enumerate(weapons)]
+        out += [ChosenRow(weapon_text(w), remove=at(edits.remove_weapon, i),
+                          focus=f"weapon-{i - 1}" if i > 0 else "wpn-name", key=i,
+                          id=f"weapon-{i}", classes="weapon") for i, w in enumerate(weapons)]
         return out
 
     # --- the form -----------------------------------------------------------------------
-
-    @on(Spinner.Changed, ".wpn-number")
-    def number(self, event: Spinner.Changed) -> None:
-        event.stop()
-        event.spinner.value = event.value  # the form's own: nothing changes until Add
 
     @on(Cycle.Changed, "#wpn-area, #wpn-distance")
     def area(self, event: Cycle.Changed) -> None:
@@ -144,44 +133,21 @@ class WeaponsEditor(TxEditor):
         widget = self.query_one("#area-about", Static)
         widget.display = bool(about)
         if about:
-            show_static(widget, muted(about))
+            set_content(widget, muted(about))
 
-    @on(TextField.Submitted, "#wpn-name")
-    def name_done(self, event: TextField.Submitted) -> None:
-        event.stop()
-        self.screen.focus_next()
-
-    @on(Button.Pressed, "#define-weapon")
-    def define(self, event: Message) -> None:
-        event.stop()
-        field = self.query_one("#wpn-name", TextField)
-        name = field.value.strip()
-        if not name:
-            self.notify("Give the weapon a name first.", severity="warning")
-            field.focus()
-            return
-        changes = {
-            "damage": self.query_one("#wpn-damage", Spinner).value,
-            "precision": self.query_one("#wpn-precision", Spinner).value,
-            "distance": self.query_one("#wpn-distance", Cycle).value,
-            "area": area_value(str(self.query_one("#wpn-area", Cycle).value),
-                               self.query_one("#wpn-chain", Spinner).value),
-        }
+    def _define(self, form: dict[str, Any]) -> bool:
+        name = form["wpn-name"]
+        changes = {"damage": form["wpn-damage"], "precision": form["wpn-precision"],
+                   "distance": form["wpn-distance"],
+                   "area": area_value(str(form["wpn-area"]), form["wpn-chain"])}
         index = next((i for i, w in enumerate(self.view.unit.weapons)
                       if w.name.casefold() == name.casefold()), None)
-        field.value = ""
         if index is None:
             self.edit(edits.add_weapon, name, **changes, focus="wpn-name")
         else:
             self.edit(edits.update_weapon, index, **changes, focus="wpn-name")
             self.notify(f"{name} changed.", timeout=3)
-
-    @on(Row.Removed, ".weapon")
-    def remove(self, event: Row.Removed) -> None:
-        event.stop()
-        index = event.row.key
-        focus = f"weapon-{index - 1}" if index > 0 else "wpn-name"
-        self.edit(edits.remove_weapon, index, focus=focus)
+        return True
 
     def action_load(self) -> None:
         """Enter on a weapon's row: its values into the form."""

@@ -1,6 +1,6 @@
 """What a document's file held when it was read or last written, so that a save can
 tell that someone changed the file since (another designer, an editor, a sync) and ask
-instead of overwriting it, as editors do. Plain Python (no Textual)."""
+instead of overwriting it, as editors do."""
 
 from __future__ import annotations
 

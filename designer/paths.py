@@ -1,8 +1,9 @@
-"""What the file dialogs offer: the YAML files of the document's folder, the recent files
-and the bundled examples, never the catalog's own data files; and path completion.
+"""Paths as the designer shows and offers them: a document's path in a title, and what
+the file dialogs list (the YAML files of the document's folder, the recent files and the
+bundled examples, never the catalog's own data files) and complete.
 
-Pure functions over the file system (no Textual), so the dialogs stay thin and the lists
-are tested directly.
+Functions over the file system, so the dialogs stay thin and the lists are tested
+directly.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from designer.systems import catalog_root, examples_dir, system_names
@@ -35,6 +37,23 @@ def within(path: Path, folder: Path) -> tuple[str, ...] | None:
         return path.resolve().relative_to(folder.resolve()).parts
     except (ValueError, OSError, RuntimeError):
         return None
+
+
+def display_path(path: Path | None) -> str:
+    """A path as the UI shows it: relative to the working folder when inside it, else the
+    file name (never an absolute path)."""
+    if path is None:
+        return "not saved yet"
+    return _shown_path(path, os.getcwd())
+
+
+@lru_cache(maxsize=64)
+def _shown_path(path: Path, cwd: str) -> str:
+    """The title shows it at every keypress: resolving costs a system call a folder."""
+    try:
+        return str(path.resolve().relative_to(Path(cwd).resolve()))
+    except ValueError:
+        return path.name
 
 
 def is_catalog_data(path: Path) -> bool:

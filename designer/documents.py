@@ -1,9 +1,9 @@
-"""What the TUI edits: a unit or a force, each an undo history of immutable snapshots.
+"""What the designer edits: a unit or a force, each an undo history of immutable
+snapshots, with the file it is read from and saved to.
 
-Plain Python over the core (no Textual here), and through the game-system contract
-only: a unit is started, assessed and written by its system; a force is the core's
-immutable `roster.Force`, edited with its methods. The screens hold a document, send it
-new snapshots, and draw what it assessed.
+Through the game-system contract only: a unit is started, assessed and written by its
+system; a force is the core's immutable `roster.Force`, edited with its methods. The
+TUI's screens hold a document, send it new snapshots, and draw what it assessed.
 """
 
 from __future__ import annotations
@@ -12,37 +12,20 @@ import os
 import re
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from designer.entries import ForceEntry
 from designer.errors import InputError
+from designer.history import History
 from designer.io import FileStamp, load_mapping, save_yaml
+from designer.ondisk import ForceOnDisk, UnitOnDisk
+from designer.paths import display_path
 from designer.roster import Force, load_roster, new_force, roster_data
 from designer.systems import Assessment, GameSystem, examples_dir, system
 from designer.systems.identity import fresh_id
 from designer.tally import Tally
-from designer.tui.history import History
-from designer.tui.ondisk import ForceOnDisk, UnitOnDisk
 from designer.units import LoadedUnit, is_roster_data, load_unit_file, system_of
-
-
-def display_path(path: Path | None) -> str:
-    """A path as the UI shows it: relative to the working folder when inside it, else the
-    file name (never an absolute path)."""
-    if path is None:
-        return "not saved yet"
-    return _shown_path(path, os.getcwd())
-
-
-@lru_cache(maxsize=64)
-def _shown_path(path: Path, cwd: str) -> str:
-    """The title shows it at every keypress: resolving costs a system call a folder."""
-    try:
-        return str(path.resolve().relative_to(Path(cwd).resolve()))
-    except ValueError:
-        return path.name
 
 
 def title_from_stem(path: Path, fallback: str = "New Unit") -> str:
@@ -279,7 +262,8 @@ class ForceDoc(ForceOnDisk):
               fields: Mapping[str, Any] | None = None) -> ForceEntry:
         """An entry for `unit` (assessed, unless its assessment is given); a unit from a
         file is named by its path from the roster's folder; `fields` are the entry's own
-        keys (a copy or a repair keeps those of the entry it comes from). A unit without
+        keys (a copy or a repair keeps those of the entry it comes from; a new entry takes the
+        system's defaults). A unit without
         an id (designed from scratch) gets a fresh one."""
         force = self.force
         if force.game.unit_id(unit) is None:
@@ -291,7 +275,10 @@ class ForceDoc(ForceOnDisk):
         if file is not None:
             source = (os.path.relpath(file.resolve(), self.path.parent.resolve())
                       .replace(os.sep, "/") if self.path else display_path(file))
-        return ForceEntry(assessment, count, file, source, fields=dict(fields or {}))
+        if fields is None:  # a new entry: the system's defaults (a TACTICS sheet's side)
+            fields = {spec.key: spec.default for spec in force.entry_specs
+                      if spec.default is not None}
+        return ForceEntry(assessment, count, file, source, fields=dict(fields))
 
     # output
     def exported(self) -> Force:

@@ -1,7 +1,6 @@
-"""An undo history of immutable snapshots: what every document of the TUI keeps.
-
-Plain Python (no Textual). Undo and redo move along the history; a document is dirty
-while its present snapshot differs from the one last written to disk.
+"""An undo history of immutable snapshots: what every document (`designer.documents`)
+keeps. Undo and redo move along the history; a document is dirty while its present
+snapshot differs from the one last written to disk.
 """
 
 from __future__ import annotations

@@ -1,0 +1,90 @@
+"""A force's structure while it is built: each of the system's facts with its bounds
+(Rank 3: 2 of 3, pools, seats, Command 1 of 1), marked under or over, and the force's
+problems, each under the entry it concerns with the fix its message gives."""
+
+from __future__ import annotations
+
+from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.widgets import Static
+
+from designer.escaping import printable
+from designer.render import fact_figure
+from designer.roster import ENTRY_CODES, Force
+from designer.systems import Fact
+from designer.tally import Issue
+from designer.tui.literal import literal
+
+#: how a fact's figure is coloured by where it stands against its bounds
+FACT_STYLES = {"under": "bold $warning", "over": "bold $error", "within": "bold $success",
+               "": "bold"}
+SEPARATOR = "  ·  "
+NAME_LIMIT = 60
+SHOWN_UNIT_ERRORS = 2  # of an illegal unit's own errors, listed under its entry
+
+
+def facts_content(unit_word: str, units: int, facts: list[Fact], *,
+                  stacked: bool = False) -> Content:
+    """'Units 3  ·  Rank 4 1 of 1  ·  Rank 3 2 of 3 …' (`stacked`: one to a line), each
+    figure in the colour of where it stands."""
+    parts = [Content.assemble((f"{unit_word.title()}s ", "$foreground-muted"),
+                              (str(units), "bold"))]
+    parts += [Content.assemble((f"{printable(fact.label)} ", "$foreground-muted"),
+                               (printable(fact_figure(fact)), FACT_STYLES[fact.state]))
+              for fact in facts]
+    return Content("\n" if stacked else SEPARATOR).join(parts)
+
+
+def _line(issue: Issue, indent: str = "") -> Content:
+    mark = ("✗ ", "bold $error") if issue.severity == "error" else ("! ", "bold $warning")
+    return Content.assemble(indent, mark, literal(issue.message))
+
+
+def problems_content(force: Force, empty_hint: str) -> Content:
+    """The force's findings: those about the whole force first, then each entry's name
+    with its own findings under it (an illegal unit's own errors among them)."""
+    grouped = force.issues_by_entry()
+    lines = [_line(issue) for issue in grouped.get(None, [])]
+    if not force.entries:
+        return Content("\n").join([*lines, Content.styled(empty_hint, "$foreground-muted")])
+    for index, entry in enumerate(force.entries):
+        found = grouped.get(index, [])
+        if not found:
+            continue
+        lines.append(literal(entry.shown_name, NAME_LIMIT, style="bold"))
+        for issue in found:
+            lines.append(_line(issue, "  "))
+            if issue.code in ENTRY_CODES and not entry.broken:  # the unit is not legal
+                lines += [_line(own, "    ") for own in entry.tally.errors[:SHOWN_UNIT_ERRORS]]
+    if not lines:
+        word = force.game.FORCE_WORD
+        return Content.styled(f"The {word} is legal.", "$success")
+    return Content("\n").join(lines)
+
+
+class ForceSummary(VerticalScroll, can_focus=False):
+    """The facts and problems of the force shown (`show`): the facts one to a line when
+    the summary stands beside the table (on a wide screen), in a paragraph under it."""
+
+    DEFAULT_CSS = """
+    ForceSummary { height: auto; }
+    ForceSummary > Static { height: auto; }
+    """
+
+    def compose(self):  # type: ignore[no-untyped-def]
+        yield Static(id="force-info")
+        yield Static(id="force-issues")
+
+    _shown: tuple[Force, str] | None = None
+
+    def show(self, force: Force, empty_hint: str) -> None:
+        self._shown = (force, empty_hint)
+        stacked = self.screen.has_class("-wide")
+        self.query_one("#force-info", Static).update(
+            facts_content(force.game.UNIT_WORD, force.unit_count, force.facts(),
+                          stacked=stacked))
+        self.query_one("#force-issues", Static).update(problems_content(force, empty_hint))
+
+    def on_resize(self) -> None:
+        if self._shown is not None:
+            self.show(*self._shown)

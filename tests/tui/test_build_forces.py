@@ -1,0 +1,236 @@
+"""A legal force built from an empty file by keys alone, in each system: the force's own
+fields set on the form the system's field specs make, ready units added from the add
+dialog, then saved; `designer check` passes the file. The toy system's fields (a choice,
+a number and text) go through the same form."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from designer.cli import main
+from designer.io import load_yaml
+from designer.systems import system
+from designer.tui.app import build_app
+from designer.tui.widgets.field_form import FieldForm
+from tests.systems.toy import SYSTEM as TOY
+from tests.tui.helpers import save, settled, wait_until
+
+pytestmark = pytest.mark.tui
+
+SIZES = [(120, 40), (80, 24)]
+
+
+def force_of(app):
+    return app.screen.doc.force
+
+
+def entries(app) -> list[tuple[str, int]]:
+    return [(e.tally.name, e.count) for e in force_of(app).entries]
+
+
+async def start(tmp_path: Path, name: str, size: tuple[int, int], game=None):
+    path = tmp_path / "built.yaml"
+    path.write_text("", encoding="utf-8")
+    app = build_app(game=game or system(name), roster_path=path, start="roster")
+    return app, path
+
+
+async def to_field(app, pilot, key: str) -> None:
+    """From the table, shift+tab back to the form's field `key`."""
+    for _ in range(8):
+        if getattr(app.focused, "key", None) == key:
+            return
+        await pilot.press("shift+tab")
+        await settled(pilot)
+    raise AssertionError(f"no field {key} on the form")
+
+
+async def to_table(app, pilot) -> None:
+    for _ in range(8):
+        if getattr(app.focused, "id", None) == "units":
+            return
+        await pilot.press("tab")
+        await settled(pilot)
+    raise AssertionError("the table did not take the focus")
+
+
+async def add_ready(app, pilot, name: str) -> None:
+    """a, enter (a ready unit), then the list's entry `name` by its place."""
+    await pilot.press("a")
+    await wait_until(pilot, lambda: type(app.screen).__name__ == "ConfirmDialog", "add")
+    await pilot.press("enter")
+    await wait_until(pilot, lambda: type(app.screen).__name__ == "ExampleDialog", "list")
+    shown = [name_ for name_, _, _ in app.screen.examples]
+    assert name in shown, shown
+    await pilot.press(*["down"] * shown.index(name), "enter")
+    await wait_until(pilot, lambda: type(app.screen).__name__ == "ForcesScreen", "added")
+    await settled(pilot)
+
+
+def ready_names(app) -> list[tuple[str, str]]:
+    return [(a.name, kind) for a, kind in app.screen.ready()]
+
+
+def check_exit(path: Path, capsys) -> int:
+    capsys.readouterr()
+    return main(["check", str(path)])
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_an_op_en_force_from_empty(tmp_path, size, capsys):
+    app, path = await start(tmp_path, "op-en", size)
+    async with app.run_test(size=size) as pilot:
+        await settled(pilot)
+        assert {s.key for s in force_of(app).field_specs} == {"core_stat", "setting",
+                                                                "notes"}
+        assert not force_of(app).legal  # no Core Stat yet
+        await to_field(app, pilot, "core_stat")
+        await pilot.press("right")  # not set -> the first stat
+        await settled(pilot)
+        assert force_of(app).fields["core_stat"] == "fight"
+        await to_table(app, pilot)
+        # every example is built on fight: all seven are offered, none another stat's
+        assert [k for _, k in ready_names(app)] == ["example"] * 7
+        for name in ("Moss", "Oriel Vane", "Tamsin Reed"):
+            await add_ready(app, pilot, name)
+        force = force_of(app)
+        assert entries(app) == [("Moss", 1), ("Oriel Vane", 1), ("Tamsin Reed", 1)]
+        assert force.legal and force.total == 257 and force.cap == 750
+        facts = {f.key: (f.value, f.state) for f in force.facts()}
+        assert facts["rank_4"] == (1, "within") and facts["core_stat"] == ("Fight", "")
+        assert app.screen.query_one("#units").columns[
+            next(iter(app.screen.query_one("#units").columns))].label.plain == "Character"
+        await save(app, pilot)
+    data = load_yaml(path)
+    assert data["core_stat"] == "fight" and data["treasury"] == 750
+    assert [u["count"] for u in data["units"]] == [1, 1, 1]
+    assert check_exit(path, capsys) == 0
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_an_open_fire_force_of_the_bundled_module_from_empty(tmp_path, size, capsys):
+    app, path = await start(tmp_path, "openfire", size)
+    async with app.run_test(size=size) as pilot:
+        await settled(pilot)
+        assert force_of(app).cap is None and ready_names(app) == [
+            ("Ash Crawler", "example"), ("Ash Rangers", "example"), ("Magma Wyrm", "example")]
+        await to_field(app, pilot, "module")
+        await pilot.press("right")  # the core alone -> ash-wastes: its sizes appear
+        await settled(pilot)
+        force = force_of(app)
+        assert force.fields["module"] == "ash-wastes" and force.fields["size"] == "skirmish"
+        assert force.cap == 200
+        assert app.focused.key == "module"  # the form rebuilt, the focus kept
+        await pilot.press("tab", "right")  # the size: battle, 400 points
+        await settled(pilot)
+        assert force_of(app).fields["size"] == "battle" and force_of(app).cap == 400
+        await pilot.press("ctrl+z")  # one edit undone: skirmish and its cap again
+        await settled(pilot)
+        assert force_of(app).fields["size"] == "skirmish" and force_of(app).cap == 200
+        await pilot.press("ctrl+y")
+        await settled(pilot)
+        assert force_of(app).cap == 400
+        await pilot.press("left")
+        await settled(pilot)
+        assert force_of(app).cap == 200
+        await to_table(app, pilot)
+        offered = ready_names(app)
+        assert ("Warden Captain", "profile") in offered and ("Ranger", "profile") in offered
+        # only the module's examples: the core-alone ones are not offered
+        assert {n for n, k in offered if k == "example"} == {
+            "Convoy Crawler", "Dust Kite", "Scrap Pickers", "Captain Ilse Marr",
+            "Warden Patrol"}
+        for name in ("Warden Captain", "Ranger", "Ranger", "Ash Crawler"):
+            await add_ready(app, pilot, name)
+        force = force_of(app)
+        assert entries(app) == [("Warden Captain", 1), ("Ranger", 2), ("Ash Crawler", 1)]
+        facts = {f.key: (f.value, f.low, f.high, f.state) for f in force.facts()}
+        assert facts["category_command"] == (1, 1, 1, "within")
+        assert facts["seats"] == (3, None, 6, "within")
+        assert force.legal and force.total == 76
+        await save(app, pilot)
+    data = load_yaml(path)
+    assert data["module"] == "ash-wastes" and data["size"] == "skirmish"
+    assert "points_cap" not in data  # the size's
+    assert check_exit(path, capsys) == 0
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_tactics_encounter_with_two_sides_from_empty(tmp_path, size, capsys):
+    app, path = await start(tmp_path, "tactics", size)
+    async with app.run_test(size=size) as pilot:
+        await settled(pilot)
+        assert not app.screen.query_one(FieldForm).display  # no fields of its own
+        assert app.screen.title == "Encounters"
+        for name in ("Sergeant Vale", "Dock Thug"):
+            await add_ready(app, pilot, name)
+        assert [e.fields.get("side") for e in force_of(app).entries] == ["players",
+                                                                          "players"]
+        await pilot.press("s")  # the thug to the enemies
+        await settled(pilot)
+        assert [e.fields["side"] for e in force_of(app).entries] == ["players", "enemies"]
+        assert force_of(app).legal
+        await save(app, pilot)
+    sides = load_yaml(path)["sides"]  # a save writes the sides form
+    assert {side: len(sheets) for side, sheets in sides.items()} == {"players": 1,
+                                                                     "enemies": 1}
+    assert check_exit(path, capsys) == 0
+
+
+async def test_an_opentactics_force_from_empty(tmp_path, capsys):
+    app, path = await start(tmp_path, "opentactics", (120, 40))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settled(pilot)
+        assert not app.screen.query_one(FieldForm).display
+        for name in ("Levy Spearman", "Levy Spearman", "Ash Warden"):
+            await add_ready(app, pilot, name)
+        assert entries(app) == [("Levy Spearman", 2), ("Ash Warden", 1)]
+        assert force_of(app).legal
+        await save(app, pilot)
+    assert check_exit(path, capsys) == 0
+
+
+@pytest.fixture
+def toy(tmp_path):
+    from tests.plugins import installed
+
+    with installed("toy", "tests.systems.toy:SYSTEM", tmp_path / "site"):
+        yield TOY
+
+
+async def test_the_toy_systems_fields_of_every_kind_through_the_form(toy, tmp_path, capsys):
+    app, path = await start(tmp_path, "toy", (120, 40), game=toy)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settled(pilot)
+        assert ready_names(app) == []  # no theme, nothing ready
+        await to_field(app, pilot, "theme")
+        await pilot.press("h")  # typed: Haunt
+        await settled(pilot)
+        assert force_of(app).fields["theme"] == "haunt"
+        await pilot.press("tab", "2")  # the shows: a number typed
+        await settled(pilot)
+        assert force_of(app).fields["shows"] == 2
+        await pilot.press("tab", *"Boo!")  # the motto: text typed, one edit
+        await settled(pilot)
+        assert force_of(app).fields["motto"] == "Boo!"
+        await to_table(app, pilot)
+        assert ready_names(app) == [("Ghost", "ready")]
+        await add_ready(app, pilot, "Ghost")
+        assert not force_of(app).legal  # 1 toy for 2 shows
+        facts = {f.key: (f.value, f.state) for f in force_of(app).facts()}
+        assert facts["toys"] == (1, "under")
+        await add_ready(app, pilot, "Ghost")
+        assert entries(app) == [("Ghost", 2)] and force_of(app).legal
+        await save(app, pilot)
+        await pilot.press("ctrl+z")  # the last edit only: one Ghost again
+        await settled(pilot)
+        assert entries(app) == [("Ghost", 1)] and force_of(app).fields["motto"] == "Boo!"
+    data = load_yaml(path)
+    assert {k: data[k] for k in ("theme", "shows", "motto")} == {
+        "theme": "haunt", "shows": 2, "motto": "Boo!"}
+    capsys.readouterr()
+    assert main(["check", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["legal"] is True
