@@ -100,7 +100,7 @@ class DesignerScreen(DocumentScreen):
         return [*super().stylesheets(), *(editor_css(game) if game is not None else [])]
 
     @property
-    def document_word(self) -> str:  # type: ignore[override]
+    def document_word(self) -> str:
         return self.game.UNIT_WORD
 
     # --- layout ----------------------------------------------------------------------------
