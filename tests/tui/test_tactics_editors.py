@@ -216,7 +216,7 @@ async def test_an_encounters_sides_are_shown_and_set_with_s(tmp_path, monkeypatc
         await pilot.pause()
         screen = app.screen
         table = screen.query_one("#units")
-        assert [str(c.label) for c in table.columns.values()][:3] == ["Unit", "×", "Side"]
+        assert [str(c.label) for c in table.columns.values()][:3] == ["Sheet", "×", "Side"]
         assert [str(table.get_row_at(i)[2]) for i in range(4)] == [
             "players", "enemies", "enemies", "enemies"]
         assert any(str(k.render()) == "s Side" for k in screen.query("FooterKey"))
