@@ -284,10 +284,13 @@ def _force_lines(force: Force, total: int) -> Iterator[tuple[str, str]]:
 
 
 def fact_figure(fact: Fact) -> str:
-    """'16', '2 of 3', '0 of 1 (under)': a fact's value with its bounds."""
+    """'16', '2 of 3', '0 of 1 (under)', '1 (at least 2, under)': a fact's value with its
+    bounds."""
     bounds = fact.bounds_text()
-    mark = f" ({fact.state})" if fact.state in ("under", "over") else ""
-    return f"{fact.value}{' ' + bounds if bounds else ''}{mark}"
+    off = fact.state if fact.state in ("under", "over") else ""
+    if fact.high is None and bounds:  # only a floor: no "of" to read it against
+        return f"{fact.value} ({bounds}{', ' + off if off else ''})"
+    return f"{fact.value}{' ' + bounds if bounds else ''}{f' ({off})' if off else ''}"
 
 
 def fact_text(fact: Fact) -> str:

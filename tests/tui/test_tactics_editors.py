@@ -216,7 +216,7 @@ async def test_an_encounters_sides_are_shown_and_set_with_s(tmp_path, monkeypatc
         await pilot.pause()
         screen = app.screen
         table = screen.query_one("#units")
-        assert [str(c.label) for c in table.columns.values()][:3] == ["Unit", "×", "Side"]
+        assert [str(c.label) for c in table.columns.values()][:3] == ["Sheet", "×", "Side"]
         assert [str(table.get_row_at(i)[2]) for i in range(4)] == [
             "players", "enemies", "enemies", "enemies"]
         assert any(str(k.render()) == "s Side" for k in screen.query("FooterKey"))
@@ -226,18 +226,18 @@ async def test_an_encounters_sides_are_shown_and_set_with_s(tmp_path, monkeypatc
         await pilot.pause()
         facts = {f.key: f.value for f in screen.doc.force.facts()}
         assert facts["players_creatures"] == 2 and facts["enemies_creatures"] == 7
-        await pilot.press("n")  # a new sheet: on no side until s
+        await pilot.press("n")  # a new sheet: on the side a new entry takes, until s
         await pilot.pause()
         await pilot.press("escape")
         await pilot.pause()
-        assert str(table.get_row_at(4)[2]) == "–"
+        assert str(table.get_row_at(4)[2]) == "players"
         await pilot.press("s")
         await pilot.pause()
-        assert str(table.get_row_at(4)[2]) == "players"
+        assert str(table.get_row_at(4)[2]) == "enemies"
         await save(app, pilot)
     sides = load_yaml(path)["sides"]
     assert [e["sheet"] for e in sides["players"]][:2] == ["../units/sergeant-vale.yaml",
                                                           "../units/warden-drone.yaml"]
-    assert [e["sheet"] for e in sides["enemies"]] == ["../units/dock-thug.yaml",
-                                                      "../units/harbour-brute.yaml"]
-    assert sides["players"][2]["sheet"]["name"] == "New Sheet"
+    assert [e["sheet"] for e in sides["enemies"]][:2] == ["../units/dock-thug.yaml",
+                                                          "../units/harbour-brute.yaml"]
+    assert len(sides["players"]) == 2 and sides["enemies"][2]["sheet"]["name"] == "New Sheet"
