@@ -181,10 +181,10 @@ class TextWriter:
         state) writes on the page: written by fpdf2 the first time, then copied. A card's
         frame and rules are at the same places on every page."""
         pdf = self.pdf
-        if not pdf.page or not self.plain:
+        contents = _page_contents(pdf) if pdf.page and self.plain else None
+        if contents is None:
             draw()  # no page yet (fpdf2 refuses), or an fpdf2 the copying is not proven on
             return
-        contents = _page_contents(pdf)
         data = self._drawn.get(key)
         if data is None:
             start = len(contents)
@@ -224,7 +224,11 @@ class TextWriter:
         if pdf.page != self._page:
             self._page, self._on_page = pdf.page, False
             self._page_fonts = set()
-            self._contents = _page_contents(pdf)
+            contents = _page_contents(pdf)
+            if contents is None:  # not the page state this writer knows: fpdf2 writes
+                self.plain = False
+            else:
+                self._contents = contents
         if self.plain and (pdf.text_mode != TextMode.FILL or pdf.underline
                            or pdf.strikethrough or pdf._record_text_quad_points):
             self.plain = False
@@ -252,9 +256,9 @@ class TextWriter:
         self._page_fonts.add(font.i)
 
 
-def _page_contents(pdf: FPDF) -> bytearray:
-    """The content stream of the page fpdf2 is writing: bytes it appends to (it makes
-    them a stream object only when it outputs the document)."""
+def _page_contents(pdf: FPDF) -> bytearray | None:
+    """The content stream of the page fpdf2 is writing: the bytes it appends to (fpdf2
+    2.8 makes them a stream object only when it outputs the document); None if it holds
+    them otherwise."""
     contents = pdf.pages[pdf.page].contents
-    assert isinstance(contents, bytearray), "a page being written holds bytes"
-    return contents
+    return contents if isinstance(contents, bytearray) else None
