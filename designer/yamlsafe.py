@@ -18,6 +18,7 @@ from designer.escaping import printable
 try:  # the C loader is several times faster; the pure one behaves the same
     from yaml import CSafeLoader as _BaseLoader
 except ImportError:  # pragma: no cover - depends on how PyYAML was built
+    # the pure loader is another class than the C one, with the same methods
     from yaml import SafeLoader as _BaseLoader  # type: ignore[assignment]
 
 
