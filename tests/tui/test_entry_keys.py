@@ -114,7 +114,7 @@ async def test_alt_digits_as_a_terminal_sends_them_jump_from_a_text_field(here):
     priority keys, so the name and printed-points fields let the step keys through."""
     from textual.keys import _character_to_key
 
-    from designer.tui.screens.designer import STEP_KEYS
+    from designer.tui.widgets.stepper import STEP_KEYS
     from designer.tui.widgets.text import ALT_DIGITS
 
     assert [keys.split(",")[1] for keys in STEP_KEYS] == [

@@ -32,20 +32,12 @@ from designer.tui.screens.base import DOCUMENT_BINDINGS, DocumentScreen
 from designer.tui.widgets.card import card_of
 from designer.tui.widgets.header import TitleHeader
 from designer.tui.widgets.shown import set_content
-from designer.tui.widgets.stepper import Stepper
+from designer.tui.widgets.stepper import MAX_STEP_KEYS, STEP_KEYS, Stepper, step_marks
 from designer.tui.widgets.tally import StepFigure, TallyPanel
 from designer.tui.widgets.text import TextField
 
 if TYPE_CHECKING:
     from designer.tui.widgets.matchups import MatchupsPanel
-
-MAX_STEP_KEYS = 9  # the digit keys that go to a step
-#: alt+1…alt+9 as terminals send them: Textual reads ESC and a digit as the character
-#: macOS types for option+digit (¡ ™ £ ¢ ∞ § ¶ • ª), so both name each step key
-STEP_KEYS = tuple(f"alt+{n},{key}" for n, key in enumerate(
-    ("inverted_exclamation_mark", "trade_mark_sign", "pound_sign", "cent_sign", "infinity",
-     "section_sign", "pilcrow_sign", "bullet", "ª"), start=1))
-
 
 class SavesForce(Protocol):
     """The app, which saves the force a designer's unit belongs to."""
@@ -152,7 +144,8 @@ class DesignerScreen(DocumentScreen):
         view = self.view(external)  # the one assessment of this snapshot, for every part
         await self.editor.sync(view, focus)
         tally = view.tally
-        self.query_one(Stepper).show(self.marks(tally), self.step_points(tally))
+        self.query_one(Stepper).show(step_marks(self.game, self.keys, tally, self.visited),
+                                    self.step_points(tally))
         self.query_one(TallyPanel).show(tally, self.figures(view),
                                         card_of(self.game, view.assessment),
                                         points=self.points)
@@ -162,24 +155,6 @@ class DesignerScreen(DocumentScreen):
         if name.value.strip() != self.game.unit_name(view.unit):
             name.show(self.game.unit_name(view.unit), external=external)
         self.show_title()
-
-    def marks(self, tally: Tally) -> list[str]:
-        found: dict[str, str] = {}
-        for issue in tally.issues:
-            step = self.game.step_of(issue.field)
-            if issue.severity == "error" or step not in found:
-                found[step] = issue.severity
-        marks = []
-        last = len(self.keys) - 1
-        for i, key in enumerate(self.keys):
-            if i == last:
-                marks.append("error" if tally.errors else "warning" if tally.warnings
-                             else "done")
-            elif key in found:
-                marks.append(found[key])
-            else:
-                marks.append("done" if i in self.visited else "todo")
-        return marks
 
     def step_points(self, tally: Tally) -> list[int | None]:
         """What the stepper shows beside each step: its points, the total on the last."""

@@ -11,7 +11,8 @@ from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
 
-from designer.systems import Step
+from designer.systems import GameSystem, Step
+from designer.tally import Tally
 from designer.tui.widgets.lines import LineWidget
 
 MARKS = {
@@ -20,6 +21,14 @@ MARKS = {
     "error": ("✗", "$error"),
     "todo": ("·", "$foreground-muted"),
 }
+
+
+MAX_STEP_KEYS = 9  # the digit keys that go to a step
+#: alt+1…alt+9 as terminals send them: Textual reads ESC and a digit as the character
+#: macOS types for option+digit (¡ ™ £ ¢ ∞ § ¶ • ª), so both name each step key
+STEP_KEYS = tuple(f"alt+{n},{key}" for n, key in enumerate(
+    ("inverted_exclamation_mark", "trade_mark_sign", "pound_sign", "cent_sign", "infinity",
+     "section_sign", "pilcrow_sign", "bullet", "ª"), start=1))
 
 
 class Stepper(LineWidget, can_focus=True):
@@ -94,3 +103,26 @@ class Stepper(LineWidget, can_focus=True):
 
     def action_enter(self) -> None:
         self.post_message(self.Entered())
+
+
+def step_marks(game: GameSystem, keys: Sequence[str], tally: Tally, visited: set[int]
+               ) -> list[str]:
+    """Each step's mark: its worst finding (the system files each under the step that
+    edits its field), else done or todo as it was visited; the last step's is the
+    unit's verdict."""
+    found: dict[str, str] = {}
+    for issue in tally.issues:
+        step = game.step_of(issue.field)
+        if issue.severity == "error" or step not in found:
+            found[step] = issue.severity
+    marks = []
+    last = len(keys) - 1
+    for i, key in enumerate(keys):
+        if i == last:
+            marks.append("error" if tally.errors else "warning" if tally.warnings
+                         else "done")
+        elif key in found:
+            marks.append(found[key])
+        else:
+            marks.append("done" if i in visited else "todo")
+    return marks
