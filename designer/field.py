@@ -9,20 +9,21 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import NamedTuple
+from typing import Any
 
 from designer.errors import InputError
 from designer.facing import Faced, FieldReport, ModeReport, Opponent, matchups_of
 from designer.systems import Assessment, EngageOptions, GameSystem, Points, Progress
 
 
-class Design(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Design:
     """Units of the field that share their data but for their names."""
 
     key: str
-    assessment: Assessment
+    assessment: Assessment[Any, Any]
     names: tuple[str, ...]
     count: int
 
@@ -45,7 +46,7 @@ def designs(game: GameSystem, field: Iterable[Opponent]) -> list[Design]:
         else:
             names = seen.names if opponent.name in seen.names else (*seen.names,
                                                                      opponent.name)
-            found[key] = seen._replace(names=names, count=seen.count + opponent.count)
+            found[key] = replace(seen, names=names, count=seen.count + opponent.count)
     return list(found.values())
 
 

@@ -31,6 +31,7 @@ from designer.yamlsafe import MAX_DEPTH, MAX_FILE_BYTES, parse_yaml
 try:  # the C dumper is several times faster; the pure one writes the same
     from yaml import CSafeDumper as _BaseDumper
 except ImportError:  # pragma: no cover - depends on how PyYAML was built
+    # the pure dumper is another class than the C one, with the same methods
     from yaml import SafeDumper as _BaseDumper  # type: ignore[assignment]
 
 __all__ = ["MAX_DEPTH", "MAX_FILE_BYTES", "FileStamp", "changed_since", "dump_yaml",

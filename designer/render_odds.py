@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from rich.console import Group
+from rich.console import Group, JustifyMethod
 from rich.table import Table
 from rich.text import Text
 
@@ -93,11 +93,11 @@ def field_renderable(reports: Sequence[FieldReport], field: str) -> Group:
     fair points (what the field pays per win, times this unit's chance to win). Units
     sharing a name and a design show once."""
     table = Table(title=safe(f"Against {field}"), title_justify="left", show_edge=False)
-    for name, justify in (("Unit", "left"), ("Mode", "left"), ("Foes", "right"),
-                          ("Win", "right"), ("Fall", "right"), ("Pts", "right"),
-                          ("Pts/win", "right"), ("Fair pts", "right")):
-        table.add_column(name, justify=justify,  # type: ignore[arg-type]
-                         no_wrap=name != "Unit")
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("Unit", "left"), ("Mode", "left"), ("Foes", "right"), ("Win", "right"),
+        ("Fall", "right"), ("Pts", "right"), ("Pts/win", "right"), ("Fair pts", "right"))
+    for name, justify in columns:
+        table.add_column(name, justify=justify, no_wrap=name != "Unit")
     seen: dict[tuple[str, int], int] = {}
     for report in reports:
         key = (report.name, id(report.modes))

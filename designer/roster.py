@@ -114,17 +114,24 @@ class Force:
         return sum(e.count for e in self.entries if not e.broken)
 
     @property
+    def counted_cap(self) -> int | None:
+        """The cap when it counts (the system has a budget and one is set), else None."""
+        return self.cap if self.budget is not None else None
+
+    @property
     def budgeted(self) -> bool:
         """Whether the cap counts: the system has a budget and one is set."""
-        return self.cap is not None and self.budget is not None
+        return self.counted_cap is not None
 
     @property
     def remaining(self) -> int | None:
-        return self.cap - self.total if self.budgeted else None  # type: ignore[operator]
+        cap = self.counted_cap
+        return None if cap is None else cap - self.total
 
     @property
     def over_cap(self) -> bool:
-        return self.budgeted and self.total > self.cap  # type: ignore[operator]
+        cap = self.counted_cap
+        return cap is not None and self.total > cap
 
     def members(self) -> list[Member]:
         return [Member(e.assessment, e.count, e.fields) for e in self.entries if not e.broken]
@@ -142,12 +149,13 @@ class Force:
     def issues(self) -> list[Issue]:
         found = []
         rules = self.rules
-        budget, points = self.budget, self.points
-        if self.over_cap and budget is not None and points is not None:
+        budget, points, cap = self.budget, self.points, self.counted_cap
+        if (cap is not None and self.total > cap and budget is not None
+                and points is not None):
             spent = f"{self.total} {points.POINTS_WORD}".rstrip()
             found.append(Issue(budget.over_code, "error",
-                               f"{spent} is {self.total - self.cap} over the "  # type: ignore[operator]
-                               f"{budget.label.lower()} of {self.cap}; remove "
+                               f"{spent} is {self.total - cap} over the "
+                               f"{budget.label.lower()} of {cap}; remove "
                                f"{self.game.UNIT_WORD}s or lower counts", budget.key))
         for i, entry in enumerate(self.entries):
             if entry.broken:

@@ -94,9 +94,9 @@ def writable(problems: list[str]) -> bool:
     return not problems
 
 
-def _valid_parts(data: dict[str, Any], path: Path) -> tuple[Settings, list[str]]:
-    """The settings from `data`, each setting (each key binding) pydantic refuses
-    dropped, with its problem said."""
+def _valid_parts(data: dict[Any, Any], path: Path) -> tuple[Settings, list[str]]:
+    """The settings from `data` (loaded YAML: its keys may be any scalar), each setting
+    (each key binding) pydantic refuses dropped, with its problem said."""
     from pydantic import ValidationError
 
     from designer.validation import validation_problems

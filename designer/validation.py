@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
 
 from designer.errors import InputError
 
@@ -126,7 +127,7 @@ def _is_union_tag(part: str) -> bool:
     )
 
 
-def _problem(error: dict, loc: list, model: type[BaseModel]) -> str:
+def _problem(error: ErrorDetails, loc: list[int | str], model: type[BaseModel]) -> str:
     kind = error["type"]
     value = error.get("input")
     if kind == "extra_forbidden":

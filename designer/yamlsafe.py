@@ -18,6 +18,7 @@ from designer.escaping import printable
 try:  # the C loader is several times faster; the pure one behaves the same
     from yaml import CSafeLoader as _BaseLoader
 except ImportError:  # pragma: no cover - depends on how PyYAML was built
+    # the pure loader is another class than the C one, with the same methods
     from yaml import SafeLoader as _BaseLoader  # type: ignore[assignment]
 
 
@@ -181,9 +182,10 @@ def _refuse_deep_or_aliased(text: str, file: str | Path | None) -> None:
         elif isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
             stack.append([event.anchor, 1])
             if len(stack) > MAX_DEPTH:
-                mark = event.start_mark
-                raise InputError(f"YAML is nested over {MAX_DEPTH} levels deep (line "
-                                 f"{mark.line + 1}); refused", file=file)
+                mark = event.start_mark  # the parser marks every event it makes
+                where = f" (line {mark.line + 1})" if mark is not None else ""
+                raise InputError(f"YAML is nested over {MAX_DEPTH} levels deep{where}; "
+                                 "refused", file=file)
         elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
             anchor, size = stack.pop()
             if anchor:

@@ -97,8 +97,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"designer: error: {exc.shown()}", file=sys.stderr)
         return EXIT_INPUT
     except InputErrors as many:
-        for exc in many.errors:
-            print(f"designer: error: {exc.shown()}", file=sys.stderr)
+        for error in many.errors:
+            print(f"designer: error: {error.shown()}", file=sys.stderr)
         return EXIT_INPUT
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import argparse
 import os
-from collections.abc import Callable
-from typing import IO, Any
+from collections.abc import Callable, Iterable
+from typing import Any, TextIO
 
 from designer.cli.common import EXIT_OK
 
@@ -69,11 +69,20 @@ def files_for(prefix: str, action: argparse.Action, **_: Any) -> list[str]:
     return []
 
 
-def complete(parser: argparse.ArgumentParser, output: IO[bytes] | None = None,
+def complete(parser: argparse.ArgumentParser, output: TextIO | None = None,
              exit_method: Callable[[int], Any] = os._exit) -> None:
     """Answer the completion request in the environment (the line and the cursor) on
     `output` (default: the descriptor the script reads), then end the process."""
     import argcomplete
+    from argcomplete.completers import BaseCompleter
+
+    class Files(BaseCompleter):
+        """`files_for` as argcomplete calls a completer."""
+
+        def __call__(self, *, prefix: str, action: argparse.Action,
+                     parser: argparse.ArgumentParser, parsed_args: argparse.Namespace
+                     ) -> Iterable[str]:
+            return files_for(prefix, action)
 
     argcomplete.autocomplete(parser, exit_method=exit_method, output_stream=output,
-                             default_completer=files_for)  # type: ignore[arg-type]
+                             default_completer=Files())

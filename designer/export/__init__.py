@@ -23,7 +23,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from designer.errors import InputError
 from designer.export.document import ExportDoc, roster_doc, unit_doc
@@ -54,7 +54,13 @@ __all__ = ["ALL_FORMATS", "BUNDLES", "DEFAULT_OUT", "FORMATS", "PAPERS", "Export
            "roster_doc", "safe_name", "target_for", "unit_doc"]
 
 
-class Exported(type(Path())):  # type: ignore[misc]
+if TYPE_CHECKING:
+    _ConcretePath = Path
+else:  # before Python 3.12 a Path is subclassed through its concrete class
+    _ConcretePath = type(Path())
+
+
+class Exported(_ConcretePath):
     """The path an export was written to, with the characters it could not draw.
 
     `missing` holds, for a PDF, each character that no bundled font has (drawn as a

@@ -92,7 +92,8 @@ class ForceView:
         figure's size (11 pt bold) and the rest, each printed on a line of its own."""
         from designer.export.fit import pdf_safe, width
 
-        boxed, lines = [], []
+        boxed: list[tuple[str, str, bool]] = []
+        lines: list[tuple[str, str, bool]] = []
         for label, value, bad in self.figures():
             fits = width(pdf_safe(value), "B", 11) <= box_w
             (boxed if fits else lines).append((label, value, bad))

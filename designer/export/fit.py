@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -148,7 +149,7 @@ def segments(part: str, before: str = "") -> list[tuple[str, bool]]:
     return [(part[a:b], a in cuts) for a, b in zip(starts, ends, strict=True)]
 
 
-def _words(paragraph: list[Run]) -> list[tuple[Word, bool]]:
+def _words(paragraph: Sequence[Run]) -> list[tuple[Word, bool]]:
     """Words of a paragraph, each with whether a space comes before it (a line of
     Chinese or Japanese breaks between characters without one); a word may hold pieces of
     several runs (e.g. 'Stealth 2:')."""
@@ -200,7 +201,7 @@ def _split_long(word: Word, limit: int) -> list[Word]:
 Measured = list[list[tuple[Word, int, int]]]  # per paragraph: word, width, space before
 
 
-def measure(paragraphs: list[list[Run]]) -> Measured:
+def measure(paragraphs: Sequence[Sequence[Run]]) -> Measured:
     """Words with their widths (in thousandths of the font size): measured once, then
     wrapped at as many sizes as fitting tries."""
     return [[(word, sum(units(t, s) for t, s, _ in word),
@@ -232,6 +233,7 @@ def _wrap(measured: Measured, size: float, box: float,
         used = 0
         started = False
         for word, w, space_w in paragraph:
+            pieces: tuple[tuple[Word, int, int], ...]
             if w <= limit:
                 pieces = ((word, w, space_w),)
             else:

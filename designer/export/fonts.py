@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
+from typing import Protocol
 
 #: the four styles fpdf2 knows, as the layout names them
 STYLES = ("", "B", "I", "BI")
@@ -114,10 +115,18 @@ def cjk_file() -> tuple[Path, int]:
 # --- metrics -------------------------------------------------------------------------
 
 
-def _scaled(font: object, glyph: int, scale: float) -> int:
+class _Metrics(Protocol):
+    """What is read of a HarfBuzz font (`uharfbuzz.Font`, which ships no types)."""
+
+    def get_glyph_h_advance(self, glyph: int) -> int: ...
+
+    def get_nominal_glyph(self, codepoint: int) -> int | None: ...
+
+
+def _scaled(font: _Metrics, glyph: int, scale: float) -> int:
     """A glyph's advance width in thousandths of the size, rounded as fpdf2 rounds the
     widths it writes into the PDF."""
-    return round(scale * font.get_glyph_h_advance(glyph) + 0.001)  # type: ignore[attr-defined]
+    return round(scale * font.get_glyph_h_advance(glyph) + 0.001)
 
 
 @cache
@@ -136,7 +145,7 @@ def latin_advances(style: str) -> dict[str, int]:
 
 
 @cache
-def _cjk_font() -> tuple[object, float]:
+def _cjk_font() -> tuple[_Metrics, float]:
     import uharfbuzz as hb
 
     path, number = cjk_file()
@@ -149,7 +158,7 @@ def cjk_advance(ch: str) -> int | None:
     """The CJK font's width of `ch`, or None if it has no glyph for it (looked up one
     character at a time: the font maps 34,000 of them)."""
     font, scale = _cjk_font()
-    glyph = font.get_nominal_glyph(ord(ch))  # type: ignore[attr-defined]
+    glyph = font.get_nominal_glyph(ord(ch))
     return None if glyph is None else _scaled(font, glyph, scale)
 
 
@@ -198,7 +207,8 @@ def split(text: str, style: str) -> Split:
     latin = latin_advances(style)
     runs: list[Run] = []
     missing: set[str] = set()
-    font, drawn, units = LATIN, [], 0
+    drawn: list[str] = []
+    font, units = LATIN, 0
     for ch in text:
         if ch in latin:
             this, w = LATIN, latin[ch]

@@ -135,14 +135,15 @@ def render_html(doc: ExportDoc, *, paper: str = "a4",
     deck = deck_of(ordered, slack=SLACK)  # one type scale for every card printed
     for i, card in enumerate(ordered, start=1):
         if card.layout == "sheet":
-            view = html_sheet(card, paper)
-            sheets.append(Markup(sheet_template.render(view=view, c=card)))
+            sheet = html_sheet(card, paper)
+            sheets.append(Markup(sheet_template.render(view=sheet, c=card)))
+            rest = sheet.rest
         else:
-            shown = html_card(card, deck)
-            view = shown.layout
-            rendered.append(Markup(card_template.render(view=view, c=card)))
-        if view.rest:
-            continued.append(("" if doc.kind == "unit" else card.title, list(view.rest)))
+            layout = html_card(card, deck).layout
+            rendered.append(Markup(card_template.render(view=layout, c=card)))
+            rest = layout.rest
+        if rest:
+            continued.append(("" if doc.kind == "unit" else card.title, list(rest)))
         if progress is not None:
             progress(i, total)
     pages = [rendered[i:i + CARDS_PER_PAGE] for i in range(0, len(rendered), CARDS_PER_PAGE)]

@@ -53,8 +53,8 @@ def _figures(book: Book, f: ForceView, x: float, y: float, w: float) -> float:
             book.line_fit(bx + bw / 2, y + head + 9.2, value, bw - 2, "B", 17, 8,
                           RED if bad else INK, "C")
         y += h + gap
-    for label, value, bad in lines:
-        y = _fact_line(book, label.title(), value, x, y, w, RED if bad else INK)
+    for name, value, bad in lines:
+        y = _fact_line(book, name.title(), value, x, y, w, RED if bad else INK)
     return y + 2.5
 
 

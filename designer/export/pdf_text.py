@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from fpdf import FPDF, FPDF_VERSION
 from fpdf.drawing_primitives import convert_to_device_color
@@ -29,6 +30,12 @@ from fpdf.util import FloatTolerance
 
 from designer.export.fit import PT, Colour
 from designer.export.fonts import CJK, FAUX_BOLD, LATIN, cjk_file, latin_file, split
+
+if TYPE_CHECKING:
+    from fpdf.drawing_primitives import DeviceCMYK, DeviceGray, DeviceRGB
+
+    #: a colour as fpdf2 holds it
+    Device = DeviceGray | DeviceRGB | DeviceCMYK
 
 #: fpdf2's state a plain line of text depends on; anything else goes through fpdf2
 _PLAIN_TEXT_STATE = ("current_font", "current_font_is_set_on_page", "text_mode",
@@ -57,7 +64,7 @@ class Placed:
     font: int  # fpdf2's number of the font
     size: float
     colour: Colour
-    device: object
+    device: Device
     bare: bytes
     wrapped: bytes
     x: float
@@ -80,7 +87,7 @@ class TextWriter:
         self._lines: dict[tuple[float, float, str, str, float, Colour, str],
                           tuple[Placed, ...]] = {}
         self._encoded: dict[tuple[int, str], str] = {}  # glyph codes of (font, string)
-        self._devices: dict[Colour, tuple[object, str]] = {}  # colour -> fpdf2's, rg
+        self._devices: dict[Colour, tuple[Device, str]] = {}  # colour -> fpdf2's, rg
         self._selects: dict[tuple[int, float], bytes] = {}  # (font, size) -> its Tf
         self._drawn: dict[tuple[object, ...], bytes] = {}  # shapes: what fpdf2 wrote
         # the font state as fpdf2 would hold it: font, size (fpdf2 keeps the old size
@@ -165,7 +172,7 @@ class TextWriter:
             x += run.units * scale
         return tuple(out)
 
-    def device(self, colour: Colour) -> object:
+    def device(self, colour: Colour) -> Device:
         """The colour as fpdf2 holds it (for its set_..._color), made once."""
         return self._device(colour)[0]
 
@@ -174,10 +181,10 @@ class TextWriter:
         state) writes on the page: written by fpdf2 the first time, then copied. A card's
         frame and rules are at the same places on every page."""
         pdf = self.pdf
-        if not pdf.page or not self.plain:
+        contents = _page_contents(pdf) if pdf.page and self.plain else None
+        if contents is None:
             draw()  # no page yet (fpdf2 refuses), or an fpdf2 the copying is not proven on
             return
-        contents = pdf.pages[pdf.page].contents
         data = self._drawn.get(key)
         if data is None:
             start = len(contents)
@@ -186,7 +193,7 @@ class TextWriter:
         else:
             contents.extend(data)
 
-    def _device(self, colour: Colour) -> tuple[object, str]:
+    def _device(self, colour: Colour) -> tuple[Device, str]:
         """The colour as fpdf2 holds it, and its fill operator."""
         known = self._devices.get(colour)
         if known is None:
@@ -217,7 +224,11 @@ class TextWriter:
         if pdf.page != self._page:
             self._page, self._on_page = pdf.page, False
             self._page_fonts = set()
-            self._contents = pdf.pages[pdf.page].contents
+            contents = _page_contents(pdf)
+            if contents is None:  # not the page state this writer knows: fpdf2 writes
+                self.plain = False
+            else:
+                self._contents = contents
         if self.plain and (pdf.text_mode != TextMode.FILL or pdf.underline
                            or pdf.strikethrough or pdf._record_text_quad_points):
             self.plain = False
@@ -240,4 +251,14 @@ class TextWriter:
             pdf.text(run.x, y, run.text)
         self._fontkey, self._size = run.fontkey, pdf.font_size_pt
         self._on_page = pdf.current_font_is_set_on_page
-        self._page_fonts.add(pdf.current_font.i)
+        font = pdf.current_font
+        assert font is not None, "set_font above selected it"
+        self._page_fonts.add(font.i)
+
+
+def _page_contents(pdf: FPDF) -> bytearray | None:
+    """The content stream of the page fpdf2 is writing: the bytes it appends to (fpdf2
+    2.8 makes them a stream object only when it outputs the document); None if it holds
+    them otherwise."""
+    contents = pdf.pages[pdf.page].contents
+    return contents if isinstance(contents, bytearray) else None

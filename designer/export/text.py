@@ -159,10 +159,10 @@ def card_block(c: Card) -> list[str]:
         lines.append("Status: legal")
     else:
         lines.append("Status: NOT LEGAL")
-        for i in c.errors:
-            lines += _wrap(f"error {clean(i.line())}", "  - ", "    ")
-    for i in c.warnings:
-        lines += _wrap(f"warning {clean(i.line())}", "  - ", "    ")
+        for issue in c.errors:
+            lines += _wrap(f"error {clean(issue.line())}", "  - ", "    ")
+    for issue in c.warnings:
+        lines += _wrap(f"warning {clean(issue.line())}", "  - ", "    ")
     lines.append("")
     return lines
 

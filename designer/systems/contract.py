@@ -16,13 +16,17 @@ from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar, cast
+
+from pydantic import BaseModel
 
 from designer.errors import InputError
 from designer.systems.listing import Limit, Listing
 from designer.tally import Issue, Tally
 
 if TYPE_CHECKING:
+    from typing_extensions import TypeForm
+
     from designer.card import Card
 
 U = TypeVar("U")  # a system's unit
@@ -191,10 +195,11 @@ class GameSystem(ABC, Generic[U, C, F]):
     #: how army-list data (BattleScribe) names what this system's cards hold
     LISTING: ClassVar[Listing] = Listing()
 
-    def capability(self, kind: type[K]) -> K | None:
+    def capability(self, kind: TypeForm[K]) -> K | None:
         """This system as a `kind` (a capability such as `Points`), or None when it does
-        not have it: the one question a shell asks before using one."""
-        return self if isinstance(self, kind) else None
+        not have it: the one question a shell asks before using one. `kind` is a type
+        form, not a `type[K]`: a capability is abstract and is never instantiated here."""
+        return self if isinstance(self, cast("type[K]", kind)) else None
 
     # --- files -------------------------------------------------------------------------
 
@@ -242,10 +247,9 @@ class GameSystem(ABC, Generic[U, C, F]):
 
     def with_unit_id(self, unit: U, unit_id: str) -> U:
         """`unit` keeping `unit_id`; unchanged when its model holds no id."""
-        if "id" not in getattr(type(unit), "model_fields", {}):
+        if not isinstance(unit, BaseModel) or "id" not in type(unit).model_fields:
             return unit
-        copied: U = unit.model_copy(update={"id": unit_id})  # type: ignore[attr-defined]
-        return copied
+        return unit.model_copy(update={"id": unit_id})
 
     def is_roster(self, data: dict[str, Any]) -> bool:
         """Whether a file's data is a roster (a force) rather than one unit."""

@@ -31,9 +31,9 @@ def launch(command: str = "home", path: Path | None = None, *,
         from designer.systems import system as system_named
 
         game = system_named(system) if system is not None else None
-        if command == "edit":
+        if command == "edit" and path is not None:
             app = build_app(game=game, unit_path=Path(path), start="edit")
-        elif command == "roster":
+        elif command == "roster" and path is not None:
             app = build_app(game=game, roster_path=Path(path), start="roster")
         else:
             app = build_app(game=game)

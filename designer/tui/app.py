@@ -66,6 +66,7 @@ class DesignerApp(KeptSettings, QuitGuard, KeyGate):
         # the first screen is the starting mode's (Textual builds it as the app composes):
         # switching to it from the default mode would build an empty screen first and
         # parse the whole stylesheet three times over
+        # Textual declares DEFAULT_MODE a class variable; it is read per app, at compose
         self.DEFAULT_MODE = {"edit": "unit" if unit_doc else "forces",  # type: ignore[misc]
                              "browser": "browser"}.get(start, "forces")
         # the first screen's stylesheets are read with the app's, so the whole is parsed
@@ -189,15 +190,17 @@ class DesignerApp(KeptSettings, QuitGuard, KeyGate):
 
     def show_catalog_entry(self, section: str, name: str) -> None:
         """The catalog browser on one entry (from the command palette)."""
-        self.action_show("browser")
-        self.call_after_refresh(self.browser_screen.show_entry, section, name)
+        self.action_show("browser")  # makes the browser on its first showing
+        browser = self.browser_screen
+        if browser is not None:
+            self.call_after_refresh(browser.show_entry, section, name)
 
     def open_force_entry(self, index: int) -> None:
         """A unit of the force in the designer (from the command palette)."""
         self.action_show("forces")
         self.call_after_refresh(self.forces_screen.open_entry_at, index)
 
-    def action_back(self) -> None:
+    async def action_back(self) -> None:
         self.action_show(self._last_document_mode)
 
     def game_here(self) -> GameSystem:

@@ -4,7 +4,12 @@ The app's own are here so that checking a keymap never imports the app."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.binding import Binding
+
+if TYPE_CHECKING:
+    from textual.dom import DOMNode
 
 #: the app's bindings, in force on every screen
 APP_BINDINGS: list[Binding] = [
@@ -25,7 +30,7 @@ def screens_bindings() -> dict[str, list[Binding]]:
     from designer.tui.screens.forces import ForcesScreen
     from designer.tui.widgets.unit_table import UnitTable
 
-    def of(*owners: type) -> list[Binding]:
+    def of(*owners: type[DOMNode]) -> list[Binding]:
         return [*APP_BINDINGS, *(b for owner in owners for b in owner.BINDINGS
                                  if isinstance(b, Binding))]
 

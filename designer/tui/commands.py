@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import partial
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from textual.app import SystemCommand
 from textual.command import Hit, Hits, Provider
@@ -15,6 +16,24 @@ from textual.screen import Screen
 from designer.escaping import printable
 from designer.tui.literal import literal
 
+if TYPE_CHECKING:
+    from designer.documents import ForceDoc
+    from designer.systems import GameSystem
+
+
+class PaletteApp(Protocol):
+    """What the palette's providers use of the app they are the commands of."""
+
+    game: GameSystem[Any, Any, Any]
+    catalog: Any
+
+    @property
+    def force_doc(self) -> ForceDoc: ...
+
+    def show_catalog_entry(self, section: str, name: str) -> None: ...
+
+    def open_force_entry(self, index: int) -> None: ...
+
 
 class CatalogCommands(Provider):
     """Every entry of the app's catalog, by section: "Abilities: Stealth"."""
@@ -22,7 +41,7 @@ class CatalogCommands(Provider):
     async def search(self, query: str) -> Hits:
         from designer.tui.screens.browser import tab_label
 
-        app = self.app
+        app = cast(PaletteApp, self.app)
         matcher = self.matcher(query)
         for section in app.game.catalog_sections(app.catalog):
             label = tab_label(section)
@@ -39,7 +58,7 @@ class UnitCommands(Provider):
     """The units of the force on the forces screen: "Unit: Steam Witch"."""
 
     async def search(self, query: str) -> Hits:
-        app = self.app
+        app = cast(PaletteApp, self.app)
         force = app.force_doc.force
         word = force.game.UNIT_WORD.title()
         matcher = self.matcher(query)
@@ -48,7 +67,9 @@ class UnitCommands(Provider):
             score = matcher.match(text)
             if score > 0:  # the help is read as markup unless it is Content
                 yield Hit(score, matcher.highlight(text), partial(app.open_force_entry, index),
-                          help=literal(f"Open it in the designer (×{entry.count} in "
+                          # Textual declares a str, which it reads as markup; it draws
+                          # Content (the force's name as typed) as it is
+                          help=literal(f"Open it in the designer (×{entry.count} in "  # type: ignore[arg-type]
                                        f"{force.name})", 300))
 
 
@@ -67,8 +88,7 @@ def screen_commands(target: Screen) -> Iterable[SystemCommand]:
     from designer.tui.screens.forces import ForcesScreen
     from designer.tui.screens.help import or_list
 
-    documents = isinstance(target, DocumentScreen)
-    if documents:
+    if isinstance(target, DocumentScreen):
         run = partial(run_on, target)
         yield SystemCommand("Save", "Save to its file (ctrl+s)", run("save"))
         yield SystemCommand("Save as…", "Save to another file", run("save_as"))

@@ -7,9 +7,10 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import work
+from textual.app import App
 
 from designer.errors import InputError
 from designer.settings import Settings, config_path, update_settings, writable
@@ -18,12 +19,23 @@ from designer.tui.keymap import checked_keys
 MAX_SHOWN = 5  # notifications for the settings file's problems; the rest are counted
 
 
-class KeptSettings:
+if TYPE_CHECKING:
+    from designer.documents import ForceDoc, UnitDoc
+
+    _App = App[Any]  # the app this is mixed into
+else:
+    _App = object
+
+
+class KeptSettings(_App):
     """Mixed into the app, which sets `settings` and `settings_problems` (a line for each
-    problem the file has: while there is one it is never written)."""
+    problem the file has: while there is one it is never written), and holds the
+    documents it opened (`_force_doc`, `unit_doc`)."""
 
     settings: Settings
     settings_problems: list[str]
+    _force_doc: ForceDoc | None
+    unit_doc: UnitDoc | None
 
     def apply_settings(self) -> None:
         """The saved theme and keys (those that can be applied); each problem of the

@@ -22,6 +22,7 @@ from textual.message import Message
 from textual.message_pump import MessagePump
 from textual.messages import Prompt
 from textual.timer import Timer
+from textual.widget import Widget
 
 #: seconds: a digit typed later than this after another starts afresh (a number field), a
 #: letter starts a new search (a list)
@@ -68,11 +69,11 @@ class KeyGate(App):
         self.key_time = arrived
         self._generation += 1
         generation = self._generation
-        target: MessagePump = self.focused or self.screen
+        target: Widget = self.focused or self.screen
         try:
             await super().on_event(event)
         finally:
-            chain = [target, *target.ancestors_with_self[1:]]
+            chain: list[MessagePump] = [target, *target.ancestors_with_self[1:]]
             self._watch(chain)
             self._walk(generation, chain, 0, self._activity, 0)
 

@@ -3,26 +3,33 @@ without saving or stays. Mixed into the app (designer/tui/app.py)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import work
-from textual.screen import Screen
+from textual.app import App
+from textual.widgets.button import ButtonVariant
 
 from designer.errors import InputError
 from designer.escaping import printable
 from designer.tui.screens.base import DocumentScreen
 from designer.tui.screens.designer import DesignerScreen
 
+if TYPE_CHECKING:
+    from designer.documents import ForceDoc
 
-class QuitGuard:
-    """Needs the app's `_screen_stacks`, `_force_doc` and `force_doc`."""
+    _App = App[Any]  # the app this is mixed into
+else:
+    _App = object
 
-    _screen_stacks: dict[str, list[Screen]]
-    _force_doc: Any
-    force_doc: Any
 
-    def document_screens(self) -> list[Screen]:
-        screens: list[Screen] = []
+class QuitGuard(_App):
+    """Needs the app's `_force_doc` and `force_doc`."""
+
+    _force_doc: ForceDoc | None
+    force_doc: ForceDoc
+
+    def document_screens(self) -> list[DocumentScreen]:
+        screens: list[DocumentScreen] = []
         for stack in self._screen_stacks.values():
             screens += [s for s in stack if isinstance(s, DocumentScreen)]
         return screens
@@ -48,7 +55,8 @@ class QuitGuard:
             return
         savable = self._savable()
         listing = "\n".join(f"  • {printable(label, 200)}" for label in lost)
-        choices = [("discard", "Quit without saving", "error"), ("cancel", "Cancel", "default")]
+        choices: list[tuple[str, str, ButtonVariant]] = [
+            ("discard", "Quit without saving", "error"), ("cancel", "Cancel", "default")]
         note = ""
         if savable:
             choices.insert(0, ("save", "Save and quit", "primary"))

@@ -168,8 +168,22 @@ class Designer:
             here.key(" " if key == "space" else key)
             if self.focus == self.name_id and here.value != before and here.value.strip():
                 self.name = here.value.strip()
+            elif self.focus != self.name_id and here.value != before:
+                self._redrawn()
         elif isinstance(here, (Number, Choice)):
+            before_value = here.value
             here.key(key, now)
+            if here.value != before_value:
+                self._redrawn()
+
+    def _redrawn(self) -> None:
+        """An edit redraws the designer: the name field, when it is not being typed in,
+        shows the unit's name again (a name emptied and left is never the unit's)."""
+        name = self.fields[self.name_id]
+        assert isinstance(name, Text)
+        if name.value.strip() != self.name:
+            name.value = self.name
+            name.cursor = name.anchor = min(name.cursor, len(self.name))
 
     def keys_for_focus(self, rng: random.Random) -> str:
         """A key a user might press where the focus is (the model's focus: if the

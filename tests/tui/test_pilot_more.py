@@ -213,6 +213,27 @@ async def test_an_empty_file_opens_as_a_new_unit_and_is_saved_there(here):
     assert saved["skills"] == {"melee": {"off_dice": 1}}
 
 
+async def test_the_tally_steps_save_button_saves(here):
+    """The buttons of the last step run the screen's actions: Save writes the file."""
+    path = here / "ash-warden.yaml"
+    path.write_text(UNIT_YAML)
+    app = build_app(unit_path=path, start="edit")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("1")
+        await settle(pilot, app)
+        assert screen.doc.dirty
+        edited = screen.doc.game.unit_data(screen.doc.unit)
+        assert edited["skills"]["melee"]["off_dice"] == 1
+        await screen.action_goto(len(screen.steps) - 1)
+        await pilot.pause()
+        await pilot.click("#do-save")
+        await settled(pilot)
+        assert not screen.doc.dirty
+    assert load_yaml(path) == edited
+
+
 def test_launch_refuses_an_unreadable_file_in_one_line(here, capsys):
     path = here / "broken.yaml"
     path.write_text("name: [oops\n")
@@ -291,6 +312,20 @@ async def test_a_new_unit_from_the_forces_screen(here):
         await pilot.pause()
         entries = app.screen.doc.force.entries
         assert [(e.unit.name, e.tally.total) for e in entries] == [("New Unit", 3)]
+
+
+async def test_a_new_unit_from_the_add_dialog(here):
+    """Add, then "A new unit": the new unit joins the force and opens in the designer."""
+    app = build_app(roster_path=here / "raid.yaml", start="roster")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        forces = app.screen
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.click("#choice-new")
+        await settled(pilot)
+        assert type(app.screen).__name__ == "DesignerScreen"
+        assert [e.unit.name for e in forces.doc.force.entries] == ["New Unit"]
 
 
 async def test_the_cap_spinner_and_the_bar(here):

@@ -175,7 +175,11 @@ def _game_of(doc: ExportDoc) -> GameSystem:
 
 
 def _catalog(doc: ExportDoc) -> Any:
-    return doc.force.catalog if doc.force is not None else doc.loaded.catalog  # type: ignore
+    if doc.force is not None:
+        return doc.force.catalog
+    if doc.loaded is not None:
+        return doc.loaded.catalog
+    raise InputError("holds neither a unit nor a force to export", file=doc.source)
 
 
 def _units(docs: Sequence[ExportDoc]) -> list[tuple[Any, Assessment]]:

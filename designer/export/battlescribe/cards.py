@@ -128,12 +128,12 @@ def _profiles(listing: Listing, card: Card) -> list[Profile]:
     if stats and not joined:
         out.insert(0, Profile(card.title, listing.stats, tuple(stats.items())))
     sections = {s.key: s for s in card.sections() if s.key}
-    for spec in listing.profiles:
-        section = sections.get(spec.key)
+    for profiles in listing.profiles:
+        section = sections.get(profiles.key)
         for entry in section.entries if section is not None else ():
-            values = {spec.note: entry.note.strip() or NONE, spec.text: entry.text.strip()
-                      or NONE}
-            out.append(Profile(entry.title, spec.type, tuple(values.items()), True))
+            values = {profiles.note: entry.note.strip() or NONE,
+                      profiles.text: entry.text.strip() or NONE}
+            out.append(Profile(entry.title, profiles.type, tuple(values.items()), True))
     return out
 
 

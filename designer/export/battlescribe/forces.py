@@ -52,8 +52,8 @@ def force_specs(game: GameSystem, catalogue_id: str, catalog: Any,
     choices = roster_format.force_choices(catalog) if roster_format else (("", {}),)
     for label, fields in choices:
         add(f"{game.SHORT} force" + (f" ({label})" if label else ""), catalog, fields)
-    for name, on, fields in rosters:
-        add(f"{game.SHORT} force ({name})", on, fields)
+    for name, on, roster_fields in rosters:
+        add(f"{game.SHORT} force ({name})", on, roster_fields)
     return list(specs.values())
 
 

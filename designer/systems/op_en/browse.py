@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from designer.systems import CatalogRow, CatalogSection
 from designer.systems.op_en.card import test_text
-from designer.systems.op_en.catalog import TEST_WORDS, Catalog, Talent, cost_label
+from designer.systems.op_en.catalog import TEST_WORDS, Catalog, Modifiers, Talent, cost_label
 
 
 def _ranks_text(ranks: tuple[int, ...]) -> str:
     return ", ".join(map(str, ranks)) if ranks else "all"
 
 
-def _mods(modifiers: dict[str, int]) -> str:
+def _mods(modifiers: Modifiers) -> str:
     return ", ".join(f"{stat.title()} {value:+d}" for stat, value in modifiers.items())
 
 

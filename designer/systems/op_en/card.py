@@ -13,8 +13,10 @@ from designer.systems.op_en.catalog import (
     DIE_STATS,
     STATS,
     Catalog,
+    Form,
     Item,
     Talent,
+    Trait,
     UniversalSkill,
 )
 from designer.systems.op_en.cost import Final, Picked
@@ -147,7 +149,8 @@ def unit_card(assessment: Assessment) -> Card:
 def _modifier_row(final: Final) -> Row | None:
     """Under the Stats row, what the Form and Trait changed ('+2'), when anything."""
     changes: dict[str, int] = {}
-    for source in (*final.forms, *final.traits):
+    sources: tuple[Form | Trait, ...] = (*final.forms, *final.traits)
+    for source in sources:
         for stat, value in source.modifiers.items():
             changes[stat] = changes.get(stat, 0) + value
     if not any(changes.values()):

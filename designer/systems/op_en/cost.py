@@ -127,10 +127,12 @@ def final_stats(unit: Character, forms: tuple[Form, ...], traits: tuple[Trait, .
     first = forms[0] if forms else None
     stats["move"] = first.move if first else None
     stats["body"] = first.body if first else None
-    for source in (*forms, *traits):
+    sources: tuple[Form | Trait, ...] = (*forms, *traits)
+    for source in sources:
         for stat, change in source.modifiers.items():
-            if stats[stat] is not None:
-                stats[stat] = stats[stat] + change  # type: ignore[operator]
+            now = stats[stat]
+            if now is not None:
+                stats[stat] = now + change
     return stats
 
 
@@ -172,10 +174,10 @@ def fold(unit: Character, catalog: Catalog) -> Final:
                              choice, entry, points, how))
     abilities = []
     for i, choice in enumerate(unit.abilities):
-        entry = None if choice.custom else catalog.ability(choice.name)
-        points, how = _priced(choice, entry.price if entry else None, stats)
-        abilities.append(Picked("ability", entry.name if entry else choice.name,
-                                f"abilities[{i}]", choice, entry, points, how))
+        ability = None if choice.custom else catalog.ability(choice.name)
+        points, how = _priced(choice, ability.price if ability else None, stats)
+        abilities.append(Picked("ability", ability.name if ability else choice.name,
+                                f"abilities[{i}]", choice, ability, points, how))
     for form in forms:
         for name in form.grants:
             granted = catalog.ability(name)
@@ -213,9 +215,8 @@ def breakdown(final: Final, catalog: Catalog) -> list[Line]:
         lines.append(Line("rank", final.rank.label, final.rank.cost))
     lines += [Line("form", f"Form: {f.name}", f.cost) for f in final.forms]
     if catalog.core.stat_total_is_cost:
-        values = [final.stats[s] for s in STATS if final.stats[s] is not None]
-        lines.append(Line("stats", "Stat total " + "+".join(map(str, values)),
-                          sum(values)))  # type: ignore[arg-type]
+        values = [v for s in STATS if (v := final.stats[s]) is not None]
+        lines.append(Line("stats", "Stat total " + "+".join(map(str, values)), sum(values)))
     lines += [Line("trait", f"Trait: {t.name}", t.cost) for t in final.traits]
     for picked in final.talents:
         lines.append(Line("talents", f"{picked.kind.title()}: {picked.name} ({picked.how})",

@@ -110,8 +110,9 @@ def _final(member: Member) -> Final:
 def rank_counts(members: Sequence[Member]) -> Counter[int]:
     counts: Counter[int] = Counter()
     for m in members:
-        if _unit(m).rank is not None:
-            counts[_unit(m).rank] += m.count  # type: ignore[index]
+        rank = _unit(m).rank
+        if rank is not None:
+            counts[rank] += m.count
     return counts
 
 

@@ -164,14 +164,15 @@ def _cross_check(catalog: Catalog, folder: Path) -> None:
                                  "or Ability name is used once", file=folder / f"{file}.yaml",
                                  field=f"{file}[{i}].name")
             names[key] = f"{file}.yaml"
-    for file, entries in (("forms", catalog.forms), ("traits", catalog.traits),
-                          ("equipment", catalog.equipment)):
+    for file, listed in (("forms", [f.name for f in catalog.forms]),
+                         ("traits", [t.name for t in catalog.traits]),
+                         ("equipment", [e.name for e in catalog.equipment])):
         seen: set[str] = set()
-        for i, entry in enumerate(entries):
-            if entry.name.casefold() in seen:
-                raise InputError(f"'{entry.name}' is listed twice",
+        for i, name in enumerate(listed):
+            if name.casefold() in seen:
+                raise InputError(f"'{name}' is listed twice",
                                  file=folder / f"{file}.yaml", field=f"{file}[{i}].name")
-            seen.add(entry.name.casefold())
+            seen.add(name.casefold())
     for i, form in enumerate(catalog.forms):
         for j, granted in enumerate(form.grants):
             if catalog.ability(granted) is None:

@@ -7,14 +7,14 @@ costs, AR, CR) is worked out by `cost.fold`.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 
 from designer.systems.identity import UnitId
 from designer.systems.op_en.catalog import DIE_STATS, DieStat, ItemKind, StatName
 
-SYSTEM_ID = "op-en"
+SYSTEM_ID: Final = "op-en"
 Small = Annotated[int, Field(ge=0, le=99)]
 
 

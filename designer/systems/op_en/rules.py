@@ -79,8 +79,10 @@ def _stats(unit: Character, final: Final, catalog: Catalog, add: Add) -> None:
         add(_error("E-OPEN-CORE-STAT", f"{unit.core_stat.title()} cannot be the Core Stat; "
                    f"choose one of {', '.join(core.die_stats)}", "core_stat"))
     rank = final.rank
-    if rank is not None and unit.core_stat in core.die_stats:
-        _allocation(unit, rank.stats.core, list(rank.stats.others), core.die_stats, add)
+    core_stat = unit.core_stat
+    if rank is not None and core_stat is not None and core_stat in core.die_stats:
+        _allocation(unit, core_stat, rank.stats.core, list(rank.stats.others),
+                    core.die_stats, add)
     low, high = core.stat_range
     body_low, body_high = core.move_body_range
     for stat in STATS:
@@ -98,26 +100,26 @@ def _stats(unit: Character, final: Final, catalog: Catalog, add: Add) -> None:
                        f"one of {', '.join(map(str, core.die_values))}", field))
 
 
-def _allocation(unit: Character, core_value: int, others: list[int],
+def _allocation(unit: Character, core_stat: str, core_value: int, others: list[int],
                 die_stats: tuple[str, ...], add: Add) -> None:
     """The rank's Core value in the Core Stat, its other values across the rest (L964)."""
     given = {s: unit.stats.get(s) for s in die_stats}
     missing = [s for s, v in given.items() if v is None]
     if missing:
         add(_error("E-OPEN-STAT-ARRAY", f"{', '.join(missing)} not allocated; give every "
-                   f"stat a value: {core_value} in {unit.core_stat}, then "
+                   f"stat a value: {core_value} in {core_stat}, then "
                    f"{', '.join(map(str, others))}", f"stats.{missing[0]}"))
         return
-    values = sorted(given.values(), reverse=True)  # type: ignore[arg-type]
+    values = sorted((v for v in given.values() if v is not None), reverse=True)
     expected = sorted([core_value, *others], reverse=True)
     if values == expected:
-        if given[unit.core_stat] != core_value:
-            add(_error("E-OPEN-CORE-VALUE", f"the Core Stat {unit.core_stat} holds "
-                       f"{given[unit.core_stat]}; it takes the rank's Core value "
-                       f"{core_value}: swap them", f"stats.{unit.core_stat}"))
+        if given[core_stat] != core_value:
+            add(_error("E-OPEN-CORE-VALUE", f"the Core Stat {core_stat} holds "
+                       f"{given[core_stat]}; it takes the rank's Core value "
+                       f"{core_value}: swap them", f"stats.{core_stat}"))
         return
     add(_error("E-OPEN-STAT-ARRAY", f"allocated {', '.join(map(str, values))}; this rank "
-               f"gives {core_value} to {unit.core_stat} and "
+               f"gives {core_value} to {core_stat} and "
                f"{', '.join(map(str, others))} to the rest", "stats"))
 
 

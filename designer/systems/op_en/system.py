@@ -146,8 +146,8 @@ class OpEn(GameSystem[Character, Catalog, Final], Points, CatalogPicking, Roster
                                  "with; there is nothing to add")
             return edits.add_item(unit, catalog, name)
         if section in ("forms", "traits"):
-            now = unit.form if section == "forms" else unit.trait
-            if now is not None and now.casefold() == name.casefold():
+            now = unit.forms if section == "forms" else unit.traits
+            if [n.casefold() for n in now] == [name.casefold()]:
                 raise InputError(f"{unit.name} has {name} already")
             return (edits.set_form if section == "forms" else edits.set_trait)(unit, name)
         return None
@@ -184,7 +184,8 @@ def _resolve_names(unit: Character, catalog: Catalog, file: str | Path | None,
         if catalog.ability(choice.name):
             raise InputError(f"{choice.name} is an Ability; list it under abilities",
                              file=file, field=where(f"skills[{i}]"))
-        names = [s.name for s in (*catalog.skills, *catalog.universal_skills)]
+        names = [*(s.name for s in catalog.skills),
+                 *(s.name for s in catalog.universal_skills)]
         raise unknown("skill", choice.name, names, f"skills[{i}]", "skills")
     for i, choice in enumerate(unit.abilities):
         if choice.custom or catalog.ability(choice.name):

@@ -28,7 +28,7 @@ from designer.systems.openfire.catalog import Catalog
 from designer.systems.openfire.cost import price
 from designer.systems.openfire.fold import fold, weapon_fits
 from designer.systems.openfire.models import Unit
-from designer.systems.openfire.module import CostingChoice, Profile, Upgrade
+from designer.systems.openfire.module import CostingChoice, Module, Profile, Upgrade
 from designer.systems.openfire.priced import matches
 from designer.systems.openfire.value import round_half_up
 
@@ -99,16 +99,16 @@ def _unit(catalog: Catalog, name: str, entry: dict[str, Any], category: str | No
     return data
 
 
-def _profiles(catalog: Catalog) -> list[AuditEntry]:
+def _profiles(catalog: Catalog, module: Module) -> list[AuditEntry]:
     return [_measure(catalog, "profiles", p.name, _unit(catalog, p.name, {"profile": p.name},
                                                         p.category), "the profile and its rules")
-            for p in catalog.module.profiles]  # type: ignore[union-attr]
+            for p in module.profiles]
 
 
-def _weapons(catalog: Catalog) -> list[AuditEntry]:
+def _weapons(catalog: Catalog, module: Module) -> list[AuditEntry]:
     ref = catalog.costing.reference
     out = []
-    for weapon in catalog.module.weapons:  # type: ignore[union-attr]
+    for weapon in module.weapons:
         carrier = {"name": "Reference attacker", "mov": 6, "skl": ref.skl,
                    "def": ref.defence, "cmd": 7, "hp": 5, "weapons": [weapon.name]}
         out.append(_measure(catalog, "weapons", weapon.name,
@@ -139,9 +139,9 @@ def _fitting(catalog: Catalog, upgrade: Upgrade) -> tuple[Profile, list[str], st
     return None
 
 
-def _upgrades(catalog: Catalog) -> list[AuditEntry]:
+def _upgrades(catalog: Catalog, module: Module) -> list[AuditEntry]:
     out = []
-    for upgrade in catalog.module.upgrades:  # type: ignore[union-attr]
+    for upgrade in module.upgrades:
         found = _fitting(catalog, upgrade)
         if found is None:
             out.append(AuditEntry("upgrades", upgrade.name, None, None,
@@ -198,8 +198,8 @@ def module_audit(catalog: Catalog, source: str) -> Audit:
     catalog = _listed(catalog)
     module = catalog.module
     assert module is not None
-    measured = {"profiles": _profiles(catalog), "weapons": _weapons(catalog),
-                "upgrades": _upgrades(catalog), "rules": _rules(catalog)}
+    measured = {"profiles": _profiles(catalog, module), "weapons": _weapons(catalog, module),
+                "upgrades": _upgrades(catalog, module), "rules": _rules(catalog)}
     entries: list[AuditEntry] = []
     kinds = []
     for kind in KINDS:

@@ -6,6 +6,7 @@ show their listed points beside what the fallback formula makes of them, as
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from designer.systems import CatalogRow, CatalogSection
@@ -14,6 +15,7 @@ from designer.systems.openfire.card import mov_text, rng_text
 from designer.systems.openfire.catalog import Catalog
 from designer.systems.openfire.formats import RuleDef
 from designer.systems.openfire.loading import with_module
+from designer.systems.openfire.models import Weapon, WeaponProfile
 from designer.systems.openfire.module import Module
 from designer.systems.openfire.value import num
 
@@ -116,7 +118,8 @@ def _profiles(module: Module, worth: dict[tuple[str, str], str], formula: str
               ) -> CatalogSection:
     rows = []
     for p in module.profiles:
-        stats = f"MOV {mov_text(tuple(p.mov) if isinstance(p.mov, list) else p.mov)} " \
+        mov = (p.mov[0], p.mov[1]) if isinstance(p.mov, list) else p.mov
+        stats = f"MOV {mov_text(mov)} " \
                 f"SKL {p.skl} DEF {p.defence} CMD {p.cmd} HP {p.hp}"
         rules = ", ".join(r.label for r in p.special)
         detail = (f"{p.category or 'no category'}; {_points(p.points)} points\n{stats}"
@@ -135,11 +138,12 @@ def _weapons(module: Module, worth: dict[tuple[str, str], str], formula: str
              ) -> CatalogSection:
     rows = []
     for w in module.weapons:
-        shots = w.profiles or [w]
-        stats = "; ".join((f"{s.label}: " if getattr(s, "label", "") else "")
+        shots: Sequence[Weapon | WeaponProfile] = w.profiles or [w]
+        stats = "; ".join((f"{s.label}: " if isinstance(s, WeaponProfile) and s.label else "")
                           + f"RNG {rng_text(_rng(s.rng))} ATT {_value(s.att)} DMG "
                             f"{_value(s.dmg)} PRC {_value(s.prc)}" for s in shots)
-        rules = ", ".join(r.label for s in (w, *w.profiles) for r in s.special)
+        sources: tuple[Weapon | WeaponProfile, ...] = (w, *w.profiles)
+        rules = ", ".join(r.label for s in sources for r in s.special)
         notes = [n for n in ("effect only: no damage roll" if w.effect_only else "",
                              f"at most {w.force_max} in a {module.army_term}"
                              if w.force_max is not None else "", w.summary) if n]

@@ -187,8 +187,9 @@ def unit_card(assessment: Assessment, attribution: str) -> Card:
         blocks.append(Section("Abilities", tuple(Entry(a.name, "", a.text)
                                                  for a in unit.abilities), key="abilities",
                               glossary=True))
-    if catalog.mode == "listed":
-        cost = Entry(f"module-listed ({catalog.module.module})"  # type: ignore[union-attr]
+    module = catalog.module  # a module's own points: the listed mode
+    if module is not None and catalog.mode == "listed":
+        cost = Entry(f"module-listed ({module.module})"
                      + (f"; some by {catalog.costing.costing}" if any(
                          i.code == "W-OF-FORMULA-PRICED" for i in tally.issues) else ""))
     else:

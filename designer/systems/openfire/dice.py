@@ -36,8 +36,8 @@ _known = lru_cache(maxsize=4096)
 @_known
 def p(target: Number) -> Fraction:
     """The chance to pass a skill test against `target` (after modifiers)."""
-    faces = min(max(13 - Fraction(target), 1), 11)
-    return Fraction(faces) / SIDES
+    faces = min(max(13 - Fraction(target), Fraction(1)), Fraction(11))
+    return faces / SIDES
 
 
 def fail(target: Number) -> Fraction:

@@ -16,6 +16,8 @@ from designer.systems.openfire.module import Effect, Profile, Upgrade, WeaponMat
 from designer.systems.openfire.resolve import Rule, implied, resolve_rule
 
 STATS = ("mov", "skl", "defence", "cmd", "hp")
+#: a folded stat: a whole number, none, or (MOV alone, an aircraft's) a range
+Stat = int | tuple[int, int] | None
 STAT_WORDS = {"mov": "MOV", "skl": "SKL", "defence": "DEF", "def": "DEF", "cmd": "CMD",
               "hp": "HP"}
 TARGETS = ("skl", "defence", "cmd")  # d12 targets: lower is better
@@ -139,7 +141,7 @@ def leader_index(unit: Unit) -> int:
     return next((i for i, m in enumerate(unit.models) if m.leader is not False), 0)
 
 
-def _apply(stats: dict[str, object], effect: Effect) -> None:
+def _apply(stats: dict[str, Stat], effect: Effect) -> None:
     for key, value in effect.set.items():
         stats["defence" if key == "def" else key] = value
     for key, steps in effect.improve.items():
@@ -149,7 +151,7 @@ def _apply(stats: dict[str, object], effect: Effect) -> None:
         _shift(stats, "defence" if key == "def" else key, value)
 
 
-def _shift(stats: dict[str, object], name: str, by: int) -> None:
+def _shift(stats: dict[str, Stat], name: str, by: int) -> None:
     value = stats.get(name)
     if isinstance(value, tuple):  # an aircraft's MOV: only the maximum changes [389]
         stats[name] = (value[0], value[1] + by)
@@ -158,7 +160,13 @@ def _shift(stats: dict[str, object], name: str, by: int) -> None:
 
 
 def _mov(value: int | list[int] | None) -> int | tuple[int, int] | None:
-    return tuple(value) if isinstance(value, list) else value  # type: ignore[return-value]
+    return (value[0], value[1]) if isinstance(value, list) else value
+
+
+def _whole(value: Stat) -> int | None:
+    """A stat other than MOV, which no upgrade or entry makes a range."""
+    assert not isinstance(value, tuple), "only MOV is a range"
+    return value
 
 
 def _rng(value: int | list[int] | None) -> tuple[int, int] | None:
@@ -256,7 +264,7 @@ def fold_entry(index: int, entry: ModelEntry, unit: Unit, catalog: Catalog,
                leader: bool) -> Figure:
     where = f"models[{index}]"
     profile = catalog.profile(entry.profile) if entry.profile else None
-    stats: dict[str, object] = {key: None for key in STATS}
+    stats: dict[str, Stat] = {key: None for key in STATS}
     changed: list[str] = []
     if profile is not None:
         stats.update(mov=_mov(profile.mov), skl=profile.skl, defence=profile.defence,
@@ -281,9 +289,9 @@ def fold_entry(index: int, entry: ModelEntry, unit: Unit, catalog: Catalog,
             changed.append(f"adds {rule.label}")
         rules.append(rule)
     taken: list[Taken] = []
-    for i, ref in enumerate(entry.upgrades):
-        upgrade = catalog.upgrade(ref.name)
-        taken.append(Taken(upgrade.name if upgrade else ref.name, upgrade, ref.weapon,
+    for i, chosen in enumerate(entry.upgrades):
+        upgrade = catalog.upgrade(chosen.name)
+        taken.append(Taken(upgrade.name if upgrade else chosen.name, upgrade, chosen.weapon,
                            f"{where}.upgrades[{i}]"))
         if upgrade is not None:
             _apply(stats, upgrade.effect)
@@ -300,8 +308,9 @@ def fold_entry(index: int, entry: ModelEntry, unit: Unit, catalog: Catalog,
         arms = [_modify(a, t, catalog) for a in arms]
     category = (profile.category if profile else None) or unit.category
     return Figure(index, entry, entry.title, entry.count, leader, profile, category,
-                  stats["mov"], stats["skl"], stats["defence"], stats["cmd"],  # type: ignore[arg-type]
-                  stats["hp"], tuple(implied(rules, catalog)), tuple(arms),  # type: ignore[arg-type]
+                  stats["mov"], _whole(stats["skl"]), _whole(stats["defence"]),
+                  _whole(stats["cmd"]), _whole(stats["hp"]), tuple(implied(rules, catalog)),
+                  tuple(arms),
                   tuple(taken), tuple(changed))
 
 
@@ -323,6 +332,7 @@ def fold(unit: Unit, catalog: Catalog) -> Folded:
     figures = tuple(fold_entry(i, m, unit, catalog, i == leader)
                     for i, m in enumerate(unit.models))
     category = unit.category
-    if category is None and figures and figures[leader].profile is not None:
-        category = figures[leader].profile.category  # type: ignore[union-attr]
+    leading = figures[leader].profile if figures else None
+    if category is None and leading is not None:
+        category = leading.category
     return Folded(unit, catalog, figures, category, leader)

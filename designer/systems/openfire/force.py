@@ -76,8 +76,10 @@ def _size(catalog: Catalog, fields: Mapping[str, Any]) -> tuple[str, Size] | Non
     module = catalog.module
     if module is None:
         return None
-    name = fields.get("size") or module.force.default_size
-    size = module.force.sizes.get(name) if name else None
+    name: str | None = fields.get("size") or module.force.default_size
+    if not name:
+        return None
+    size = module.force.sizes.get(name)
     return (name, size) if size is not None else None
 
 

@@ -5,7 +5,8 @@ the size preset's model count."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from fractions import Fraction
 
 from designer.systems import Assessment
 from designer.systems.listing import Limit
@@ -28,6 +29,11 @@ def unit_models(final: Final) -> int:
 def unit_pool(final: Final, pool: Pool) -> int:
     """The points of the unit's models the pool counts."""
     return sum(final.entry_points[f.index] for f in final.figures if matches(pool.match, f))
+
+
+def _pool_points(pool: Pool) -> Callable[[Assessment], int]:
+    """A unit's points that count against `pool`."""
+    return lambda a: unit_pool(a.final, pool)
 
 
 def unit_transport(final: Final) -> tuple[int, int, list[str]]:
@@ -59,13 +65,13 @@ def stated_limits(units: Sequence[Assessment], catalog: Catalog,
         out.append(Limit("E-OF-CATEGORY", name, _in_category(name), low=low, high=high))
     for pool in force.pools:
         out.append(Limit("E-OF-POOL", f"{pool.name} pool points",
-                         lambda a, pool=pool: unit_pool(a.final, pool), high=pool.cap,
+                         _pool_points(pool), high=pool.cap,
                          units=False))
     if force.transport_capacity:
         out += [Limit("", SEATS, lambda a: unit_transport(a.final)[0], units=False),
                 Limit("E-OF-TRANSPORT", "Models that must ride",
                       lambda a: unit_transport(a.final)[1], high=0, units=False,
-                      per=(1, SEATS)),
+                      per=(Fraction(1), SEATS)),
                 Limit("E-OF-TRANSPORT", "Bulky models",
                       lambda a: int(bool(unit_transport(a.final)[2])), high=0)]
     if size is not None:

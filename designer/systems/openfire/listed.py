@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
+from typing import TypeVarTuple
 
 from designer.systems.openfire.catalog import Catalog
 from designer.systems.openfire.fold import Figure, Folded, refold
@@ -40,14 +41,16 @@ from designer.systems.openfire.value import (
 )
 from designer.tally import Beside
 
+Ts = TypeVarTuple("Ts")
+
 WHICH = {"later": "taken after", "cheaper": "cheaper than", "dearer": "dearer than"}
 
 
-def _exact(work: Callable[[], Fraction]) -> Fraction | None:
-    """A formula value, or None when the costing file cannot work it out (the listed
-    points still stand)."""
+def _exact(work: Callable[[*Ts], Fraction], *args: *Ts) -> Fraction | None:
+    """`work(*args)`, a formula value, or None when the costing file cannot work it out
+    (the listed points still stand)."""
     try:
-        return work()
+        return work(*args)
     except FormulaError:
         return None
 
@@ -130,7 +133,7 @@ def _profile(e: _Entry) -> int:
         total += e.add("rule", definition.name, "rules",
                        f"rule {rule.label} [{e.source}] {definition.points}",
                        definition.points,
-                       _exact(lambda kept=kept: e.worth(fig) - e.worth(e.refold(special=kept))))
+                       _exact(lambda kept: e.worth(fig) - e.worth(e.refold(special=kept)), kept))
     return total
 
 
@@ -202,7 +205,7 @@ def _weapons(e: _Entry) -> int:
         fallback(e.priced, fig, f"weapon {arm.name}", why, arm.field, catalog)
         if arm.source == "module":
             e.priced.worths.append(Worth("weapon", arm.name, None, _exact(
-                lambda arm=arm: arm_value(arm, fig, costing, catalog).value), fig.index))
+                lambda arm: arm_value(arm, fig, costing, catalog).value, arm), fig.index))
     return total + formula_weapons(fig, unpriced, catalog, e.priced, "other weapons")
 
 
@@ -218,7 +221,7 @@ def _upgrades(e: _Entry) -> int:
         cost = charge(upgrade, taken.target, fig, e.bare, catalog)
         others = [u for k, u in enumerate(fig.entry.upgrades) if k != n]
         formula = None if full is None else _exact(
-            lambda others=others: full - e.worth(e.refold(upgrades=others)))
+            lambda others: full - e.worth(e.refold(upgrades=others)), others)
         onto = f" on {cost.arm.name}" if cost.arm is not None else ""
         total += e.add("upgrade", upgrade.name, "upgrades",
                        f"upgrade {upgrade.name}{onto} [{e.source}] {cost.how} "

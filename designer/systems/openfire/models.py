@@ -13,7 +13,7 @@ is reported, while a value of the wrong kind (`skl: fast`) is a one-line input e
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal
 
 from pydantic import (
     AfterValidator,
@@ -29,7 +29,7 @@ from pydantic import (
 
 from designer.systems.identity import UnitId
 
-SYSTEM_ID = "openfire"
+SYSTEM_ID: Final = "openfire"
 LIMIT = 999
 Value = Annotated[int, Field(ge=-LIMIT, le=LIMIT)]
 

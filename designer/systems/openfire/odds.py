@@ -99,7 +99,7 @@ def total(attacks: Iterable[tuple[Dist, int]], cap: int) -> Dist:
     """The damage of every attack together, capped at `cap` (destroyed)."""
     out: Dist = {0: Fraction(1)}
     for dist, count in attacks:
-        capped = {}
+        capped: Dist = {}
         for k, p in dist.items():
             capped[min(k, cap)] = capped.get(min(k, cap), Fraction(0)) + p
         for _ in range(count):

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from designer.systems.opentactics.contest import Contest
 from designer.systems.opentactics.effects import (
     AllowTarget,
     Deny,
+    Plain,
     RangeTimes,
     Reroll,
     Variant,
@@ -32,6 +33,11 @@ if TYPE_CHECKING:
 
 TECH_TARGETS = frozenset({"construct", "fortification", "tech", "vehicle"})
 SAVED_SKILLS = ("melee", "ballistic")
+
+E = TypeVar("E")  # a kind of effect
+#: what a choice spanning both tests does in one: (extra OFF, extra DEF) re-rolls, or a
+#: move in its holder's window ("all_off", "one_any", ...)
+Move = tuple[int, int] | str
 
 
 @dataclass(frozen=True)
@@ -62,7 +68,7 @@ class Cross:
 
     by_a: bool
     roll: bool
-    per_test: dict[int, object]
+    per_test: dict[int, Move]
     source: str
 
 
@@ -109,9 +115,9 @@ class Matchup:
         return [(x, r) for x, r in unit.abilities
                 if not (of_a and self.negated and x.name == self.negated)]
 
-    def effects(self, of_a: bool) -> list[tuple[object, str, int]]:
+    def effects(self, of_a: bool) -> list[tuple[Plain, str, int]]:
         """(effect, ability name, rank) of a unit, the chosen variant's among A's."""
-        out = []
+        out: list[tuple[Plain, str, int]] = []
         for ability, rank in self.abilities(of_a):
             for effect in ability.assault or ():
                 if isinstance(effect, Variant):
@@ -187,7 +193,7 @@ class Matchup:
         )
         return all(checks)
 
-    def active(self, of_a: bool, kind: type) -> list[tuple[object, str, int]]:
+    def active(self, of_a: bool, kind: type[E]) -> list[tuple[E, str, int]]:
         """A unit's effects of one kind whose conditions hold."""
         return [(e, n, r) for e, n, r in self.effects(of_a)
                 if isinstance(e, kind) and (isinstance(e, Reroll) or self.holds(e.when, of_a))]

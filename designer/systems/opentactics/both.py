@@ -75,7 +75,8 @@ def _named(test1: Contest, test2: Contest, in_view: Cross, named: list[Cross],
     for number in (1, 2):
         tests = [test1, test2]
         tests[number - 1] = _serving(tests[number - 1], number, cross)
-        options.append(_named(*tests, in_view, rest, fall_a, fall_b))
+        first, second = tests
+        options.append(_named(first, second, in_view, rest, fall_a, fall_b))
     return max(options, key=lambda v: _key(v, cross.by_a, fall_a, fall_b))
 
 

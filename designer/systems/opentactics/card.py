@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from designer.card import Card, Entry, Row, Section, Stat, Table, Tag, dice, text
+from designer.card import Card, Entry, Row, Section, Stat, Table, Tag, Tone, dice, text
 from designer.systems import Assessment
 from designer.systems.opentactics.catalog import SKILLS
 from designer.systems.opentactics.fold import Final, PickedAbility
@@ -31,7 +31,9 @@ def unit_card(assessment: Assessment, short: str) -> Card:
     tally = assessment.tally
     pools = final.pools
     rows: list[Row] = []
-    for side, label, tone in (("off", "OFF", "attack"), ("def", "DEF", "defence")):
+    sides: tuple[tuple[str, str, Tone], ...] = (("off", "OFF", "attack"),
+                                                ("def", "DEF", "defence"))
+    for side, label, tone in sides:
         keyed = [pools[(s, side)] for s in SKILLS]
         rows.append(Row(f"{label} dice", tuple(dice(p.dice, tone) for p in keyed),
                         short=label, tone=tone))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import cached_property
 from pathlib import Path
-from typing import Literal
+from typing import Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -25,6 +25,8 @@ SKILLS: tuple[Skill, ...] = ("melee", "ballistic", "arcane", "technical")
 SIDES: tuple[Side, ...] = ("off", "def")
 CATEGORIES: tuple[Category, ...] = ("tactical", "occupation", "elemental", "species", "other")
 CATALOG_FILES = ("abilities", "equipment", "types", "costs", "saves")
+#: a pool's name in a file ("melee_off") -> its skill and side
+_POOL_KEYS: dict[str, tuple[Skill, Side]] = {f"{s}_{d}": (s, d) for s in SKILLS for d in SIDES}
 
 
 class _Strict(BaseModel):
@@ -99,8 +101,7 @@ class BumpEffect(_Strict):
 
     @cached_property
     def key(self) -> tuple[Skill, Side]:
-        skill, side = self.pool.rsplit("_", 1)
-        return skill, side  # type: ignore[return-value]
+        return _POOL_KEYS[self.pool]
 
     @property
     def skill(self) -> Skill:
@@ -325,7 +326,9 @@ def _read_files(root: Path) -> CatalogFiles:
         path = root / f"{name}.yaml"
         data = load_mapping(path, f"{name} catalog")
         refuse_boolean_keys(data, path, "write pool: melee_off (or quote the key)")
-        parts[name] = validate(CatalogFiles.model_fields[name].annotation, data, file=path)
+        # every field of CatalogFiles is the model of one file
+        model = cast("type[BaseModel]", CatalogFiles.model_fields[name].annotation)
+        parts[name] = validate(model, data, file=path)
     return CatalogFiles.model_construct(**parts)
 
 
@@ -339,12 +342,12 @@ def _cross_check(catalog: Catalog, root: Path) -> None:
             seen[key.casefold()] = ability.name
     for i, item in enumerate(catalog.equipment):
         for j, option in enumerate(item.abilities):
-            ability = catalog.ability(option.name)
-            if ability is None:
+            granted = catalog.ability(option.name)
+            if granted is None:
                 raise InputError(f"unknown ability '{option.name}'",
                                  file=root / "equipment.yaml",
                                  field=f"equipment[{i}].abilities[{j}]")
-            catalog._options[(item.name, ability.name)] = option
+            catalog._options[(item.name, granted.name)] = option
     for tactical in catalog.costs.tactical_free:
         entry = catalog.type(tactical)
         if entry is None or entry.category != "tactical":

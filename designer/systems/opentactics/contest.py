@@ -196,7 +196,7 @@ def _bump_search(leaf: Table, test: Contest) -> Table:
 
 def _sub_bumps(bumps: tuple[int, ...]) -> list[tuple[int, ...]]:
     """Every sub-multiset of a pool's bumps, smaller first."""
-    out = {()}
+    out: set[tuple[int, ...]] = {()}
     for bump in bumps:
         out |= {tuple(sorted((*s, bump))) for s in out}
     return sorted(out, key=len)

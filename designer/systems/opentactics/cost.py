@@ -7,6 +7,8 @@ reused; lines that depend on the unit (a ranked ability's worked formula) are ma
 
 from __future__ import annotations
 
+from typing import Literal
+
 from designer.systems.opentactics.catalog import SKILLS, CostTable
 from designer.systems.opentactics.fold import Final, PickedAbility
 from designer.systems.opentactics.formula import SKILL_LETTERS, parse_formula
@@ -15,6 +17,8 @@ from designer.tally import Line
 
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th", "9th", "10th")
 POOL_LABELS = tuple(((skill, side), label) for skill, side, label, _d, _b in POOL_FIELDS)
+#: the type categories a unit pays for
+PricedCategory = Literal["tactical", "occupation", "elemental"]
 _new = tuple.__new__  # a third of the cost of calling the NamedTuple (give every field)
 
 
@@ -30,14 +34,16 @@ class LineBook:
     def __init__(self, costs: CostTable) -> None:
         self.costs = costs
         top = len(costs.dice) - 1
-        self.dice = {(key, n): Line("dice", f"{label} {n} {'die' if n == 1 else 'dice'}",
-                                    costs.dice[min(n, top)])
-                     for key, label in POOL_LABELS for n in range(1, top + 1)}
-        self.bumps = {(key, v): Line("bumps", f"{label} {v:+d}", points)
-                      for key, label in POOL_LABELS for v, points in costs.bumps.items()}
-        self.ranges = {(skill, v): Line("range", f"{skill.title()} range {v}",
-                                        v * costs.range_per_point)
-                       for skill in SKILLS for v in range(1, self.RANGE_SPAN)}
+        self.dice: dict[tuple[tuple[str, str], int], Line] = {
+            (key, n): Line("dice", f"{label} {n} {'die' if n == 1 else 'dice'}",
+                           costs.dice[min(n, top)])
+            for key, label in POOL_LABELS for n in range(1, top + 1)}
+        self.bumps: dict[tuple[tuple[str, str], int], Line] = {
+            (key, v): Line("bumps", f"{label} {v:+d}", points)
+            for key, label in POOL_LABELS for v, points in costs.bumps.items()}
+        self.ranges: dict[tuple[str, int], Line] = {
+            (skill, v): Line("range", f"{skill.title()} range {v}", v * costs.range_per_point)
+            for skill in SKILLS for v in range(1, self.RANGE_SPAN)}
         multiplier = costs.flight_multiplier
         self.athletics = {(v, flies): Line("athletics", f"Athletics {v}, flies (×{multiplier})"
                                            if flies else f"Athletics {v}",
@@ -47,7 +53,8 @@ class LineBook:
         self.surcharges = [Line("abilities", f"{ordinal(i)} ability", points) if points else None
                            for i, points in enumerate(costs.ability_surcharge)]
         self._types: dict[tuple[str, str, int], Line] = {}
-        self.abilities: dict[tuple, Line] = {}  # (id of catalog Ability, rank, source, values)
+        #: (id of catalog Ability, rank, source, values)
+        self.abilities: dict[tuple[object, ...], Line] = {}
         self._sourced_bumps: dict[tuple, Line] = {}
 
     @staticmethod
@@ -93,10 +100,11 @@ class LineBook:
         surcharges = self.surcharges
         return surcharges[index] if index < len(surcharges) else surcharges[-1]
 
-    def type_line(self, name: str, category: str, occupation_index: int) -> Line | None:
+    def type_line(self, name: str, category: PricedCategory, occupation_index: int) -> Line:
+        """The line of a type of a priced category: tactical, occupation or elemental."""
         key = (name, category, occupation_index)
         line = self._types.get(key)
-        if line is None and category in ("tactical", "occupation", "elemental"):
+        if line is None:
             costs = self.costs
             if category == "tactical":
                 free = name.casefold() in costs.tactical_free_keys
@@ -165,7 +173,7 @@ def ability_line(picked: PickedAbility, final: Final, costs: CostTable, book: Li
     """The ability's line; a catalog ability's line is the same whenever its rank, source and
     formula values are, so the book keeps it."""
     choice, entry = picked.choice, picked.entry
-    key = None
+    key: tuple[object, ...] | None = None
     if choice.cost is None and entry is not None:
         formula = entry.formula
         if formula.variables:
@@ -216,11 +224,11 @@ def breakdown(final: Final, costs: CostTable) -> list[Line]:
         if surcharge is not None:
             add(surcharge)
     occupations = 0
-    for picked in final.types:
-        category = picked.category
+    for picked_type in final.types:
+        category = picked_type.category
         if category == "occupation":
-            add(book.type_line(picked.name, category, occupations))
+            add(book.type_line(picked_type.name, category, occupations))
             occupations += 1
         elif category == "tactical" or category == "elemental":
-            add(book.type_line(picked.name, category, 0))
+            add(book.type_line(picked_type.name, category, 0))
     return lines

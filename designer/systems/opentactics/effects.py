@@ -195,8 +195,8 @@ def effect_words(effect: Effect) -> str:
 
     out = kind + (": " + "; ".join(f"{k} {show(v)}" for k, v in data.items()) if data
                   else "")
-    if inner:
-        out += " [" + "; ".join(effect_words(e) for e in effect.effects) + "]"  # type: ignore[union-attr]
+    if inner and isinstance(effect, Variant):  # only a variant holds effects
+        out += " [" + "; ".join(effect_words(e) for e in effect.effects) + "]"
     if when:
         out += "; when " + ", ".join(f"{k} {show(v)}" for k, v in when.items())
     return out

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from designer.systems.opentactics.catalog import SKILLS, Ability, Catalog, Item
+from designer.systems.opentactics.catalog import SKILLS, Ability, Catalog, Category, Item
 from designer.systems.opentactics.models import AbilityChoice, Unit
 from designer.tally import Issue
 
@@ -44,13 +44,13 @@ class PickedAbility(NamedTuple):
 
 class PickedType(NamedTuple):
     name: str
-    category: str
+    category: Category
     known: bool
-    index: int  # position in the unit's types
+    position: int  # in the unit's types
 
     @property
     def field(self) -> str:
-        return f"types[{self.index}]"
+        return f"types[{self.position}]"
 
 
 class Final(NamedTuple):
@@ -83,7 +83,7 @@ def fold(unit: Unit, catalog: Catalog) -> Final:
     if unit.equipment:
         athletics = _fold_equipment(unit, catalog, pools, ranges, abilities, items, issues)
 
-    types = []
+    types: list[PickedType] = []
     add_type = types.append
     type_of = catalog.type
     for i, choice in enumerate(unit.types):

@@ -148,7 +148,7 @@ def _assault(m: Matchup, retaliation: str) -> Result | None:
                 return None  # Degrade negated the assault the term asks for
             raise InputError(f"{term}=1 asks for an assault {m.a.name} cannot make in "
                              f"{m.skill.title()}", field="--set")
-    kinds: list[Variant | None] = forced or [None, *variants]
+    kinds: list[Variant | None] = [*forced] if forced else [None, *variants]
     addable = sorted(t.casefold() for t in m.a.types
                      if (entry := m.catalog.type(t)) and entry.element
                      and entry.element.may_add)

@@ -5,7 +5,7 @@ tests, the tally's count-twice rules and each unit's saves."""
 from __future__ import annotations
 
 from designer.errors import InputError
-from designer.systems.opentactics.assault import SAVED_SKILLS, Cross, Matchup, Plan
+from designer.systems.opentactics.assault import SAVED_SKILLS, Cross, Matchup, Move, Plan
 from designer.systems.opentactics.contest import Contest, Pool, Window
 from designer.systems.opentactics.dice import MAX_DICE
 from designer.systems.opentactics.effects import (
@@ -81,8 +81,8 @@ def plan(m: Matchup, retaliates: bool) -> Plan:
     saves_a, saves_b = _saves(m, True, retaliates, mark), _saves(m, False, retaliates, mark)
     _mark_others(m, mark)
     negate = 0
-    for effect, name, rank in m.active(False, Negate):
-        if effect.effect == "negate":
+    for negation, name, rank in m.active(False, Negate):
+        if negation.effect == "negate":
             negate = max(negate, min(rank, 6))
             mark(False, name, f"negates the assault on a d6 of {min(rank, 6)} or less")
     return Plan(test1, test2, crosses, saves_a, saves_b, _lower(m, True, mark),
@@ -93,19 +93,19 @@ def _mark_others(m: Matchup, mark) -> None:
     """What denials, reach, targets and count-twice effects did."""
     for of_a in (True, False):
         enemy = (m.b if of_a else m.a).name
-        for effect, name, _ in m.active(of_a, Deny):
-            what = "support re-rolls" if effect.effect == "no_support" else "cover"
+        for deny, name, _ in m.active(of_a, Deny):
+            what = "support re-rolls" if deny.effect == "no_support" else "cover"
             mark(of_a, name, f"no {what} for {enemy}")
-        for effect, name, _ in m.active(of_a, RangeTimes):
-            if effect.skill == m.skill:
-                mark(of_a, name, f"its {m.skill.title()} range x{effect.times}")
-        for effect, name, _ in m.active(of_a, AllowTarget):
+        for reach, name, _ in m.active(of_a, RangeTimes):
+            if reach.skill == m.skill:
+                mark(of_a, name, f"its {m.skill.title()} range x{reach.times}")
+        for allow, name, _ in m.active(of_a, AllowTarget):
             enemy_types = (m.b if of_a else m.a).types
-            if effect.skill == m.skill and {t.casefold() for t in effect.types} & enemy_types:
+            if allow.skill == m.skill and {t.casefold() for t in allow.types} & enemy_types:
                 mark(of_a, name, f"may take {enemy} as a {m.skill.title()} target")
         if of_a:
-            for effect, name, _ in m.active(True, CountTwice):
-                if {t.casefold() for t in effect.against} & m.b.types:
+            for twice, name, _ in m.active(True, CountTwice):
+                if {t.casefold() for t in twice.against} & m.b.types:
                     mark(True, name, f"its OFF results count twice against {enemy}")
 
 
@@ -114,20 +114,20 @@ def _pool(m: Matchup, of_a: bool, side: str, mark) -> tuple[int, tuple[int, ...]
     base = (m.a if of_a else m.b).final.pools[(m.skill, side)]
     dice, bumps = base.dice, list(base.bumps)
     for holder in (True, False):
-        for effect, name, rank in m.active(holder, PoolChange):
-            unit_a, pool_side, _ = _where(holder, effect.pool)
+        for pool_change, name, rank in m.active(holder, PoolChange):
+            unit_a, pool_side, _ = _where(holder, pool_change.pool)
             if (unit_a, pool_side) != (of_a, side):
                 continue
-            delta = effect.change * (rank if effect.per_rank else 1)
+            delta = pool_change.change * (rank if pool_change.per_rank else 1)
             new = dice + delta
-            dice = max(new, min(dice, effect.floor)) if delta < 0 else new
+            dice = max(new, min(dice, pool_change.floor)) if delta < 0 else new
             mark(holder, name, f"{(m.a if of_a else m.b).name}'s {side.upper()} dice "
-                               f"{delta:+d}" + (f" (not below {effect.floor})"
-                                                if effect.floor else ""))
-        for effect, name, _ in m.active(holder, AddBump):
-            if _where(holder, effect.pool)[:2] == (of_a, side):
-                bumps.append(effect.value)
-                mark(holder, name, f"a {effect.value:+d} {side.upper()} bump")
+                               f"{delta:+d}" + (f" (not below {pool_change.floor})"
+                                                if pool_change.floor else ""))
+        for add_bump, name, _ in m.active(holder, AddBump):
+            if _where(holder, add_bump.pool)[:2] == (of_a, side):
+                bumps.append(add_bump.value)
+                mark(holder, name, f"a {add_bump.value:+d} {side.upper()} bump")
     other = "b" if of_a else "a"
     if side == "off" and m.terms.get(f"higher_{other}", 0) and dice > 1:
         dice -= 1
@@ -149,7 +149,7 @@ def _reroll(m: Matchup, effect: Reroll, name: str, of_a: bool, tests: set[int], 
         _, side, test = _where(of_a, ref)
         if test in tests:
             reached.setdefault(test, set()).add(side)
-    per_test = {}
+    per_test: dict[int, Move] = {}
     for test, sides in reached.items():
         distance = 0 if test == own_test else m.distance
         if effect.each_test and not m.holds(effect.when, of_a, distance):

@@ -33,13 +33,13 @@ def check(unit: Unit, final: Final, catalog: Catalog, total: int) -> list[Issue]
                 and valid_bumps.issuperset(block.off_bumps)
                 and valid_bumps.issuperset(block.def_bumps) and block.range >= 0):
             _check_skill(skill, block, costs, err)
-    for (skill, side), pool in final.pools.items():
+    for (pool_skill, side), pool in final.pools.items():
         if pool.bumps and pool.dice <= 0:
             from_items = any(pool.bump_sources())
             err(Issue("E-BUMP-NO-DICE", "error",
-                      f"{skill.title()} {side.upper()} has bumps but no dice; add a die "
+                      f"{pool_skill.title()} {side.upper()} has bumps but no dice; add a die "
                       "or remove the bump" + (" (it comes from equipment)" if from_items else ""),
-                      _pool_field(skill, side, "bumps")))
+                      _pool_field(pool_skill, side, "bumps")))
 
     if unit.athletics < 0:
         err(Issue("E-ATHLETICS", "error",
@@ -175,15 +175,15 @@ def _warn(unit: Unit, final: Final, catalog: Catalog, warn) -> None:
     stackable = len(kinds) > 1 and (kinds.count("weapon") > 1 or kinds.count("armour") > 1)
     for item in final.items if stackable else ():
         if item is not None and item.kind in ("weapon", "armour"):
-            for skill in item.modified_skills:
-                by_kind.setdefault((item.kind, skill), []).append(item.name)
+            for modified_skill in item.modified_skills:
+                by_kind.setdefault((item.kind, modified_skill), []).append(item.name)
     stacked: dict[tuple[str, ...], tuple[str, list[str]]] = {}
-    for (kind, skill), names in by_kind.items():
+    for (kind, modified_skill), names in by_kind.items():
         if len(names) > 1:
-            stacked.setdefault(tuple(names), (kind, []))[1].append(skill.title())
-    for names, (kind, skills) in stacked.items():
+            stacked.setdefault(tuple(names), (kind, []))[1].append(modified_skill.title())
+    for items, (kind, modified) in stacked.items():
         warn(Issue("W-ITEM-STACK", "warning",
-                   f"{' and '.join(names)} both modify {' and '.join(skills)}; the rulebook "
+                   f"{' and '.join(items)} both modify {' and '.join(modified)}; the rulebook "
                    f"says not to stack {kind}s: keep the better one", "equipment"))
 
     if unit.athletics > costs.max_athletics:

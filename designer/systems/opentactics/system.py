@@ -172,10 +172,10 @@ def _resolve_names(unit: Unit, catalog: Catalog, file: str | Path | None,
     groups = [("abilities", unit.abilities)] + [
         (f"equipment[{i}].abilities", e.abilities) for i, e in enumerate(unit.equipment)]
     for field, choices in groups:
-        for j, choice in enumerate(choices):
-            if not choice.custom and catalog.ability(choice.name) is None:
-                hint = suggest(choice.name, ability_names)
+        for j, picked in enumerate(choices):
+            if not picked.custom and catalog.ability(picked.name) is None:
+                hint = suggest(picked.name, ability_names)
                 raise InputError(
-                    f"unknown ability '{choice.name}'{hint}; a custom ability needs a cost: "
-                    f"{{name: {choice.name}, cost: N, text: ...}}",
+                    f"unknown ability '{picked.name}'{hint}; a custom ability needs a cost: "
+                    f"{{name: {picked.name}, cost: N, text: ...}}",
                     file=file, field=where(f"{field}[{j}]"))

@@ -8,7 +8,7 @@ is refused: a list where a number goes, an unknown key, a missing name.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal
 
 from pydantic import (
     AfterValidator,
@@ -21,7 +21,7 @@ from pydantic import (
 
 from designer.systems.identity import UnitId
 
-SYSTEM_ID = "tactics"
+SYSTEM_ID: Final = "tactics"
 SCALAR = (int, float, str, bool)
 
 

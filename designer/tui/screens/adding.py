@@ -30,14 +30,18 @@ class AddingUnits(DocumentScreen):
     async def apply(self, force: Force, merge: str | None = None) -> None:
         raise NotImplementedError
 
+    def open_entry(self, index: int, new: bool = False) -> None:
+        """The force's entry `index` in the designer (`new`: a unit just made)."""
+        raise NotImplementedError
+
     def action_add(self) -> None:
-        def chosen(answer: str | None) -> None:
+        async def chosen(answer: str | None) -> None:
             if answer == "example":
                 self.action_add_example()
             elif answer == "file":
                 self.action_add_file()
             elif answer == "new":
-                self.run_action("new_unit")
+                await self.action_new_unit()
 
         word = self.doc.game.UNIT_WORD
         self.app.push_screen(ConfirmDialog(
@@ -101,8 +105,9 @@ class AddingUnits(DocumentScreen):
             self.app.call_from_thread(self.notify, exc.shown(),
                                       title="Not added", severity="error", markup=False)
             return
-        self.app.call_from_thread(self.add_unit, doc.unit, path.resolve(), doc.assessment,
-                                  replacing)
+        # mypy infers Never for call_from_thread's result type from any coroutine function
+        self.app.call_from_thread(self.add_unit,  # type: ignore[arg-type]
+                                  doc.unit, path.resolve(), doc.assessment, replacing)
 
     async def add_unit(self, unit: Any, file: Path | None = None,
                        assessment: Any | None = None, replacing: int | None = None) -> None:

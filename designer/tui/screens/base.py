@@ -7,7 +7,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable
 from pathlib import Path, PurePath
-from typing import Any
+from typing import Any, Protocol, cast
 
 from textual import work
 from textual.binding import Binding
@@ -34,6 +34,12 @@ DOCUMENT_BINDINGS = [
             tooltip="copy as text: the design's stat block (Markdown) onto the clipboard, "
                     "to paste into a chat"),
 ]
+
+
+class RemembersFiles(Protocol):
+    """The app, which keeps the files saved among the recent ones."""
+
+    def remember(self, path: Path) -> None: ...
 
 
 class DocumentScreen(Screen):
@@ -67,8 +73,15 @@ class DocumentScreen(Screen):
     def document_name(self) -> str:
         raise NotImplementedError
 
-    #: what the document is called when its name gives no file name ("unit", "force")
-    document_word = "document"
+    @property
+    def document_word(self) -> str:
+        """What the document is called when its name gives no file name ("unit",
+        "force")."""
+        return "document"
+
+    def unsaved(self) -> list[str]:
+        """What of the screen has unsaved changes, as the quit guard lists it."""
+        raise NotImplementedError
 
     def export_snapshot(self) -> Any:
         """The present document as the exports take it (a LoadedUnit or a Force)."""
@@ -178,7 +191,7 @@ class DocumentScreen(Screen):
                stamp: FileStamp | None = None) -> None:
         self.doc.mark_written(path, snapshot, stamp)
         self.notify(f"Saved {display_path(path)}", timeout=3, markup=False)
-        self.app.remember(path)
+        cast(RemembersFiles, self.app).remember(path)
         self.show_title()
         if then is not None:
             then()

@@ -5,7 +5,7 @@ through the game-system contract and the editors registered for the system."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from textual import on
 from textual.app import ComposeResult
@@ -45,6 +45,12 @@ MAX_STEP_KEYS = 9  # the digit keys that go to a step
 STEP_KEYS = tuple(f"alt+{n},{key}" for n, key in enumerate(
     ("inverted_exclamation_mark", "trade_mark_sign", "pound_sign", "cent_sign", "infinity",
      "section_sign", "pilcrow_sign", "bullet", "ª"), start=1))
+
+
+class SavesForce(Protocol):
+    """The app, which saves the force a designer's unit belongs to."""
+
+    def save_force(self) -> None: ...
 
 
 class DesignerScreen(DocumentScreen):
@@ -94,7 +100,7 @@ class DesignerScreen(DocumentScreen):
         return [*super().stylesheets(), *(editor_css(game) if game is not None else [])]
 
     @property
-    def document_word(self) -> str:  # type: ignore[override]
+    def document_word(self) -> str:
         return self.game.UNIT_WORD
 
     # --- layout ----------------------------------------------------------------------------
@@ -271,9 +277,9 @@ class DesignerScreen(DocumentScreen):
         self.focus_editor()
 
     @on(RunAction)
-    def editor_action(self, message: RunAction) -> None:
+    async def editor_action(self, message: RunAction) -> None:
         message.stop()
-        self.run_action(message.action)
+        await self.run_action(message.action)
 
     @on(GoToStep)
     async def go_to(self, message: GoToStep) -> None:
@@ -343,7 +349,7 @@ class DesignerScreen(DocumentScreen):
             self.link.apply(self.doc.unit, self.doc.assessment)
             self.doc.history.mark_saved(self.doc.unit)
             self.show_title()
-            self.app.save_force()
+            cast(SavesForce, self.app).save_force()
             return
         super().action_save()
 
@@ -358,7 +364,8 @@ class DesignerScreen(DocumentScreen):
         if action == "matchups":
             return game.capability(Matchups) is not None
         if action == "goto" and parameters:
-            return int(parameters[0]) < len(game.steps())  # type: ignore[call-overload]
+            index = parameters[0]  # goto's bindings give a step's index
+            return isinstance(index, int) and index < len(game.steps())
         return True
 
     def action_close(self) -> None:

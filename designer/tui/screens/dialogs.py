@@ -16,6 +16,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.suggester import Suggester
 from textual.widgets import Button, OptionList, Static
+from textual.widgets.button import ButtonVariant
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
@@ -60,7 +61,7 @@ class ConfirmDialog(Dialog):
                 Binding("right", "app.focus_next", show=False)]
 
     def __init__(self, title: str, message: str | Content,
-                 choices: Sequence[tuple[str, str, str]]) -> None:
+                 choices: Sequence[tuple[str, str, ButtonVariant]]) -> None:
         super().__init__(title)
         self.message = message
         self.choices = list(choices)

@@ -8,7 +8,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from textual import events
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
@@ -21,7 +21,7 @@ from designer.tui.widgets.text import ALT_DIGITS
 
 LEFT, RIGHT = "◂", "▸"
 
-_MOVE = [
+_MOVE: list[BindingType] = [
     Binding("up", "app.focus_previous", "Up", show=False, tooltip="the field above"),
     Binding("down", "app.focus_next", "Down", show=False, tooltip="the field below"),
 ]
@@ -286,7 +286,7 @@ class Cycle(Widget, can_focus=True):
             self._typed.clear()
             self.app.bell()
             return
-        values = [int(v) for v, _ in self.options]  # type: ignore[call-overload]
+        values = [v for v, _ in self.options if isinstance(v, int)]  # every one, `numeric`
         if int(typed) > max(values):
             typed = self._typed.text = typed[-1]  # past every choice: the digit afresh
         wanted = int(typed)

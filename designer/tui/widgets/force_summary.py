@@ -4,6 +4,7 @@ problems, each under the entry it concerns with the fix its message gives."""
 
 from __future__ import annotations
 
+from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
@@ -71,7 +72,7 @@ class ForceSummary(VerticalScroll, can_focus=False):
     ForceSummary > Static { height: auto; }
     """
 
-    def compose(self):  # type: ignore[no-untyped-def]
+    def compose(self) -> ComposeResult:
         yield Static(id="force-info")
         yield Static(id="force-issues")
 

@@ -22,7 +22,14 @@ from textual.worker import get_current_worker
 
 from designer.errors import InputError
 from designer.escaping import printable
-from designer.systems import RETALIATIONS, Assessment, Engagement, EngageOptions, GameSystem
+from designer.systems import (
+    RETALIATIONS,
+    Assessment,
+    Engagement,
+    EngageOptions,
+    GameSystem,
+    Retaliation,
+)
 from designer.tui.literal import literal
 from designer.tui.widgets.shown import set_content
 
@@ -107,9 +114,10 @@ class MatchupsPanel(Vertical):
 
     def options(self) -> EngageOptions:
         mode = self.query_one("#matchup-mode", Select).value
-        retaliation = "best"
+        retaliation: Retaliation = "best"
         if self.matchups.RETALIATES:
-            retaliation = self.query_one("#matchup-retaliation", Select).value
+            chosen = self.query_one("#matchup-retaliation", Select).value
+            retaliation = next((r for r in RETALIATIONS if r == chosen), retaliation)
         return EngageOptions(mode if isinstance(mode, str) else None, None, retaliation)
 
     def redraw(self) -> None:
@@ -137,6 +145,7 @@ class MatchupsPanel(Vertical):
             if worker.is_cancelled:
                 raise _Cancelled
 
+        problem: str | None
         try:
             engagement = self.matchups.engage(unit, opponent, options)
             check()

@@ -5,12 +5,16 @@ costs a frame's worth of time."""
 from __future__ import annotations
 
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from textual.content import Content
 from textual.widgets import Static
 
 from designer.tui.literal import literal
 from designer.tui.widgets.lines import same
+
+#: what `set_content` last showed in each Static
+_SHOWN: WeakKeyDictionary[Static, Content] = WeakKeyDictionary()
 
 
 def muted(text: str) -> Content:
@@ -23,17 +27,18 @@ def set_content(widget: Static, content: Content) -> bool:
     """Show `content` in a Static, doing nothing when it is what is shown already, and
     skipping the layout pass when the height cannot change (the same number of lines,
     as wrapped to the widget's width)."""
-    old: Content | None = getattr(widget, "_designer_shown", None)
+    old = _SHOWN.get(widget)
     if old is not None and same(old, content):
         return False
     width = widget.content_size.width
     lines = content.plain.split("\n")
-    same_height = (old is not None and width > 0
-                   and old.plain.count("\n") == len(lines) - 1)
-    if same_height and (max(map(len, lines)) > width
-                        or max(map(len, old.plain.split("\n"))) > width):
-        same_height = len(content.wrap(width)) == len(old.wrap(width))
-    widget._designer_shown = content  # type: ignore[attr-defined]
+    same_height = False
+    if old is not None and width > 0 and old.plain.count("\n") == len(lines) - 1:
+        same_height = True
+        if (max(map(len, lines)) > width
+                or max(map(len, old.plain.split("\n"))) > width):
+            same_height = len(content.wrap(width)) == len(old.wrap(width))
+    _SHOWN[widget] = content
     widget.update(content, layout=not same_height)
     return True
 

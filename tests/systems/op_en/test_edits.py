@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from designer.errors import InputError
 from designer.systems.op_en import edits
 from tests.systems.op_en.conftest import OPEN
 
@@ -88,3 +89,15 @@ def test_other_edits(make):
         edits.add_item(unit, OPEN.bundled_catalog(), "Blunderbuss")
     with pytest.raises(ValueError):
         edits.remove_talent(unit, "equipment", 0)
+
+
+def test_picking_a_form_or_trait_from_the_catalog(make, hollowmere):
+    """A pick sets the one Form (or Trait), also over a list of them; picking the one the
+    character has already is refused."""
+    listed = make(form=["Walker", "Stoutling"], trait=["Drilled", "Ironhide"])
+    assert OPEN.catalog_pick(listed, hollowmere, "forms", "Stoutling").form == "Stoutling"
+    assert OPEN.catalog_pick(listed, hollowmere, "traits", "Drilled").trait == "Drilled"
+    with pytest.raises(InputError, match="has Walker already"):
+        OPEN.catalog_pick(make(), hollowmere, "forms", "Walker")
+    with pytest.raises(InputError, match="has drilled already"):
+        OPEN.catalog_pick(make(), hollowmere, "traits", "drilled")

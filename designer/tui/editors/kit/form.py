@@ -8,7 +8,9 @@ from typing import Any
 
 from textual import on
 from textual.containers import Vertical
-from textual.widgets import Button, Input
+from textual.widgets import Button, Input, Select
+
+from designer.tui.widgets.fields import Cycle, Spinner
 
 
 class Form(Vertical):
@@ -27,8 +29,13 @@ class Form(Vertical):
         self.send, self.sends, self.required = send, tuple(sends), dict(required or {})
 
     def values(self) -> dict[str, Any]:
-        return {w.id: w.value.strip() if isinstance(w, Input) else w.value  # type: ignore[attr-defined]
-                for w in self.query("Input, Spinner, Cycle, Select") if w.id}
+        out: dict[str, Any] = {}
+        for w in self.query("Input, Spinner, Cycle, Select"):
+            if w.id and isinstance(w, Input):
+                out[w.id] = w.value.strip()
+            elif w.id and isinstance(w, (Spinner, Cycle, Select)):
+                out[w.id] = w.value
+        return out
 
     def send_now(self) -> None:
         for field_id, message in self.required.items():

@@ -187,8 +187,9 @@ class EntryEditor(StepEditor):
     @on(Cycle.Changed, ".add-target")
     def retarget(self, event: Cycle.Changed) -> None:
         event.stop()
-        self.target = int(event.value)  # type: ignore[call-overload]
-        self.target_changed()
+        if isinstance(event.value, int):  # the targets' values are indexes
+            self.target = event.value
+            self.target_changed()
 
     def target_changed(self) -> None:
         """The entry added to changed: the list of what it may take is filled again."""

@@ -13,6 +13,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from designer.systems.tactics import edits
+from designer.systems.tactics.models import Sheet
 from designer.systems.tactics.reference import ACUMEN_NOTE, INCAPACITATED
 from designer.systems.tactics.rules import whole
 from designer.tui.editors.base import View
@@ -33,10 +34,10 @@ NUMBERS: dict[str, tuple[str, str, bool, str]] = {
 }
 
 
-def value_of(unit: object, key: str) -> object:
+def value_of(unit: Sheet, key: str) -> object:
     if key == "armor":
-        return unit.armor  # type: ignore[attr-defined]
-    return getattr(unit.attributes, key)  # type: ignore[attr-defined]
+        return unit.armor
+    return getattr(unit.attributes, key)
 
 
 def shown_value(key: str, view: View) -> int:
