@@ -14,7 +14,8 @@ package exports.
 - What only some systems do is a capability (`capabilities`), asked for once:
   `game.capability(Points)` is the system as a `Points`, or None. `Points` (prices
   units), `Matchups` (exact odds, `engagement`'s values), `CatalogPicking`,
-  `RosterFormat` (a force's and its entries' own fields as `FieldSpec`s) and `Modules`.
+  `RosterFormat` (a force's and its entries' own fields as `FieldSpec`s), `EntryOptions`
+  (an entry's unit's options as `FieldSpec`s) and `Modules`.
 - `listing` says how army-list data (BattleScribe) names a card's parts and states a
   force check's limits.
 """
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 from designer.systems.capabilities import (
     CatalogPicking,
+    EntryOptions,
     FieldSpec,
     Matchups,
     Modules,
@@ -61,7 +63,8 @@ from designer.systems.registry import (
 
 __all__ = [
     "DEFAULT_SYSTEM", "RETALIATIONS", "AbilityUse", "Assessment", "Budget", "CatalogPicking",
-    "CatalogRow", "CatalogSection", "EngageOptions", "Engagement", "Fact", "FieldSpec",
+    "CatalogRow", "CatalogSection", "EngageOptions", "Engagement", "EntryOptions", "Fact",
+    "FieldSpec",
     "ForceRules", "GameSystem", "Matchups", "Member", "Modules", "Odds", "Points",
     "Progress", "Retaliation", "RosterFormat", "Step", "bundled_catalog", "catalog_root",
     "examples_dir", "forget_systems", "system", "system_names",

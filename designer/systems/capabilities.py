@@ -13,6 +13,9 @@ None. A shell asks "can it?" once and then uses what it got; it never tests a fl
   and size) and each entry's (TACTICS' side), each with its label, kind and choices, so
   generic widgets edit them; how the roster file carries them; and the units ready to
   add to such a force (a module's profiles).
+- `EntryOptions`: a force entry's unit takes its options on the entry (Open Fire: a
+  module profile's model count, weapon choices and upgrades), each a `FieldSpec`, so a
+  generic form edits them without the full designer.
 - `Modules`: armies come from game modules with listed points (Open Fire): the module
   workbench's audit.
 """
@@ -160,6 +163,23 @@ class RosterFormat(ABC):
         return ()
 
 
+class EntryOptions(ABC):
+    """A system whose units take options as army builders offer them on an entry: the
+    options are `FieldSpec`s (a number, a choice), each set through the system, which
+    refuses what the unit cannot take."""
+
+    @abstractmethod
+    def entry_options(self, unit: Any, catalog: Any) -> tuple[FieldSpec, ...]:
+        """The options `unit` takes as it stands (after a weapon swap, the upgrades its new
+        weapon allows), each with the unit's value as its `default`; () when it takes
+        none (a unit of its own design)."""
+
+    @abstractmethod
+    def with_entry_option(self, unit: Any, catalog: Any, key: str, value: Any) -> Any:
+        """`unit` with its option `key` set to `value` (a new unit; `unit` unchanged).
+        Raises InputError for an option it does not have or a value it cannot take."""
+
+
 class Modules(ABC):
     """A system whose armies come from game modules with listed points."""
 
@@ -170,4 +190,5 @@ class Modules(ABC):
 
 
 #: every capability, for what lists them (the contract test, the help)
-CAPABILITIES: tuple[type, ...] = (Points, Matchups, CatalogPicking, RosterFormat, Modules)
+CAPABILITIES: tuple[type, ...] = (Points, Matchups, CatalogPicking, RosterFormat,
+                                  EntryOptions, Modules)

@@ -19,7 +19,13 @@ from designer.export import FORMATS, export_path
 from designer.io import dump_yaml, load_mapping, load_yaml, parse_yaml
 from designer.points import has_points
 from designer.roster import load_roster
-from designer.systems import GameSystem, examples_dir, system, system_names
+from designer.systems import (
+    EntryOptions,
+    GameSystem,
+    examples_dir,
+    system,
+    system_names,
+)
 from designer.systems.identity import derived_id
 from designer.units import load_unit_file, parse_unit_data
 from tests.plugins import installed
@@ -94,6 +100,32 @@ def test_examples_load_and_assess(subject):
         assert card.points == (tally.total if has_points(subject.game) else None)
         for issue in tally.issues:
             assert subject.game.step_of(issue.field) in {s.key for s in subject.game.steps()}
+
+
+@pytest.mark.parametrize("name", [n for n in system_names()
+                                  if system(n).capability(EntryOptions) is not None])
+def test_entry_options_keep_their_value_and_take_each_choice(name):
+    """A system with entry options (EntryOptions): each example's option set to the value
+    it holds gives the same unit; each choice offered is taken, the option then holding
+    it, and the result saves and reads back as the same unit."""
+    game = system(name)
+    options = game.capability(EntryOptions)
+    assert options is not None
+    taken = 0
+    for path in sorted((examples_dir(name) / "units").glob("*.yaml")):
+        loaded = load_unit_file(path)
+        unit = loaded.unit
+        catalog = game.catalog_for(game.unit_data(unit), path)
+        for spec in options.entry_options(unit, catalog):
+            assert options.with_entry_option(unit, catalog, spec.key, spec.default) == unit
+            for value, _ in spec.choices:
+                changed = options.with_entry_option(unit, catalog, spec.key, value)
+                now = {s.key: s.default for s in options.entry_options(changed, catalog)}
+                assert now[spec.key] == value, (path.name, spec.key, value)
+                data = game.unit_data(changed)
+                assert game.parse_unit(data, catalog, file=path) == changed
+                taken += 1
+    assert taken
 
 
 def test_engage_is_unsupported_or_sums_to_one(subject):

@@ -234,3 +234,93 @@ async def test_the_toy_systems_fields_of_every_kind_through_the_form(toy, tmp_pa
     capsys.readouterr()
     assert main(["check", str(path), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["legal"] is True
+
+
+async def entry_options(app, pilot, *keys: str) -> None:
+    """p on the highlighted entry, then `keys` in its options dialog (the form's first
+    option has the focus); the dialog stays open."""
+    await pilot.press("p")
+    await wait_until(pilot, lambda: type(app.screen).__name__ == "OptionsDialog", "options")
+    await settled(pilot)
+    for key in keys:
+        await pilot.press(key)
+        await settled(pilot)
+
+
+def price_shown(app) -> str:
+    return str(app.screen.query_one("#options-price").render())
+
+
+async def closed(app, pilot, key: str) -> None:
+    await pilot.press(key)
+    await wait_until(pilot, lambda: type(app.screen).__name__ == "ForcesScreen", "closed")
+    await settled(pilot)
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_open_fire_entries_take_their_options_on_the_forces_screen(tmp_path, size,
+                                                                         capsys):
+    app, path = await start(tmp_path, "openfire", size)
+    async with app.run_test(size=size) as pilot:
+        await settled(pilot)
+        await to_field(app, pilot, "module")
+        await pilot.press("right")  # ash-wastes, skirmish: 200 points
+        await settled(pilot)
+        await to_table(app, pilot)
+        await add_ready(app, pilot, "Warden Captain")
+        await add_ready(app, pilot, "Ranger")
+        # three Rangers with Scattergun: the count, then the ranged slot's next weapon
+        await entry_options(app, pilot, "right", "right", "tab", "right")
+        assert price_shown(app) == "Ranger: 33 pts (was 11 pts) · ✓ legal"
+        await closed(app, pilot, "enter")
+        assert entries(app) == [("Warden Captain", 1), ("Ranger", 1)]
+        ranger = force_of(app).entries[1]
+        assert ranger.tally.total == 33 and ranger.subtotal == 33
+        await pilot.press("ctrl+z")  # the options were one edit
+        await settled(pilot)
+        assert force_of(app).entries[1].tally.total == 11
+        await pilot.press("ctrl+y")
+        await settled(pilot)
+        assert force_of(app).entries[1].tally.total == 33
+        # a second Ranger entry (the ready one differs now), a Veteran: the 6th option
+        await add_ready(app, pilot, "Ranger")
+        assert entries(app) == [("Warden Captain", 1), ("Ranger", 1), ("Ranger", 1)]
+        await entry_options(app, pilot, *["tab"] * 5, "right")
+        assert price_shown(app) == "Ranger: 13 pts (was 11 pts) · ✓ legal"
+        await closed(app, pilot, "enter")
+        # esc leaves an entry as it was
+        await entry_options(app, pilot, "right")
+        assert price_shown(app).startswith("Ranger: 26 pts")
+        await closed(app, pilot, "escape")
+        assert force_of(app).entries[2].count == 1 and force_of(app).entries[2].tally.total == 13
+        await add_ready(app, pilot, "Ash Crawler")  # six seats for five riders
+        force = force_of(app)
+        facts = {f.key: (f.value, f.state) for f in force.facts()}
+        assert facts["category_command"] == (1, "within")
+        assert facts["category_standard"] == (2, "within")
+        assert facts["seats"] == (5, "within")
+        assert force.legal and force.total == 19 + 33 + 13 + 35
+        await save(app, pilot)
+    data = load_yaml(path)
+    models = [u["unit"]["models"] for u in data["units"]]
+    assert models == [[{"profile": "Warden Captain"}],
+                      [{"count": 3, "profile": "Ranger", "weapons": ["Scattergun"]}],
+                      [{"profile": "Ranger", "upgrades": ["Veteran"]}],
+                      [{"profile": "Ash Crawler"}]]
+    assert check_exit(path, capsys) == 0
+
+
+async def test_the_full_designer_is_one_key_from_an_entrys_options(tmp_path):
+    app, _ = await start(tmp_path, "openfire", (120, 40))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settled(pilot)
+        await to_field(app, pilot, "module")
+        await pilot.press("right")
+        await settled(pilot)
+        await to_table(app, pilot)
+        await add_ready(app, pilot, "Ranger")
+        await entry_options(app, pilot)
+        await pilot.press("ctrl+d")
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "DesignerScreen",
+                         "the designer")
+        assert app.screen.doc.unit.name == "Ranger"

@@ -196,6 +196,11 @@ def _arm(weapon: Weapon, source: str, field: str, catalog: Catalog,
                effect_only=weapon.effect_only)
 
 
+def weapon_slot(weapon: Weapon, catalog: Catalog) -> str:
+    """The slot a weapon takes: its own, else ranged or melee by its reach."""
+    return _arm(weapon, "module", "", catalog).slot
+
+
 def _weapon(ref: Weapon, unit: Unit, catalog: Catalog, field: str) -> Arm:
     if not ref.reference:
         return _arm(ref, "inline", field, catalog)

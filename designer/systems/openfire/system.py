@@ -15,6 +15,7 @@ from designer.systems import (
     CatalogSection,
     Engagement,
     EngageOptions,
+    EntryOptions,
     FieldSpec,
     ForceRules,
     GameSystem,
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
 
 
 class OpenFire(GameSystem[Unit, Catalog, Final], Points, Matchups, CatalogPicking,
-               RosterFormat, Modules):
+               RosterFormat, EntryOptions, Modules):
     NAME = "openfire"
     TITLE = "Open Fire 0.3"
     SHORT = SHORT
@@ -166,6 +167,18 @@ class OpenFire(GameSystem[Unit, Catalog, Final], Points, Matchups, CatalogPickin
                                  help="the module's preset: its points cap and model "
                                       "count"))
         return tuple(out)
+
+    def entry_options(self, unit: Unit, catalog: Catalog) -> tuple[FieldSpec, ...]:
+        """A model entry's count; a module profile's weapon per slot and upgrades."""
+        from designer.systems.openfire.options import entry_options
+
+        return entry_options(self.assess(unit, catalog).final)
+
+    def with_entry_option(self, unit: Unit, catalog: Catalog, key: str, value: Any
+                          ) -> Unit:
+        from designer.systems.openfire.options import with_entry_option
+
+        return with_entry_option(unit, self.assess(unit, catalog).final, key, value)
 
     def catalog_sections(self, catalog: Catalog) -> tuple[CatalogSection, ...]:
         return browse.catalog_sections(catalog)

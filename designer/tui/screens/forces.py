@@ -2,7 +2,8 @@
 treasury), the force's own fields (a form built from the system's field specs), the
 points bar, and the force's structure as it is built (the system's facts with their
 bounds, each problem under the entry it concerns); add, duplicate, remove, count and
-open units. The force is the core's immutable `Force`, edited with its own methods."""
+open units, and take an entry's options (`p`, the system's `EntryOptions`). The force is
+the core's immutable `Force`, edited with its own methods."""
 
 from __future__ import annotations
 
@@ -21,9 +22,11 @@ from designer.errors import InputError
 from designer.force_fields import with_field
 from designer.paths import display_path
 from designer.roster import Force
+from designer.systems import EntryOptions
 from designer.systems.identity import fresh_id
 from designer.tui.screens.adding import AddingUnits
 from designer.tui.screens.dialogs import ConfirmDialog, EntryDialog
+from designer.tui.screens.options import OptionsDialog
 from designer.tui.widgets.field_form import FieldForm
 from designer.tui.widgets.fields import Spinner
 from designer.tui.widgets.force_summary import ForceSummary
@@ -203,6 +206,8 @@ class ForcesScreen(AddingUnits):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "cycle_entry_key":
             return bool(self.doc.force.entry_specs)
+        if action == "entry_options":
+            return self.doc.game.capability(EntryOptions) is not None
         return True
 
     async def action_cycle_entry_key(self) -> None:
@@ -235,6 +240,43 @@ class ForcesScreen(AddingUnits):
 
         self.app.push_screen(EntryDialog(f"Entry: {entry.tally.name}", entry.label,
                                          entry.note), kept)
+
+    def action_entry_options(self) -> None:
+        """The highlighted entry's options (model count, weapons, upgrades: what the
+        system offers), priced live; applied as one edit of the force."""
+        index, force = self.current, self.doc.force
+        options = force.game.capability(EntryOptions)
+        if index is None or options is None:
+            return
+        entry = force.entries[index]
+        word = force.game.UNIT_WORD
+        if entry.broken:
+            self.notify(f"This entry's {word} could not be read: repair it (enter) or remove "
+                        "it (del) first.", severity="warning", timeout=4)
+            return
+        if entry.file is not None:
+            self.notify(f"{entry.tally.name} lives in its own file ({entry.file.name}): "
+                        f"enter opens it in the designer to change it there.",
+                        severity="warning", timeout=5, markup=False)
+            return
+        if not options.entry_options(entry.unit, force.catalog):
+            self.notify(f"{entry.tally.name} takes no options here: enter opens it in the "
+                        "designer.", timeout=4, markup=False)
+            return
+
+        async def closed(answer: tuple[str, Any] | None) -> None:
+            force = self.doc.force
+            if answer is None or index >= len(force.entries):
+                return
+            what, assessment = answer
+            if what == "designer":
+                self.open_entry(index)
+            else:
+                await self.apply(force.replaced(index, replace(force.entries[index],
+                                                               assessment=assessment)))
+
+        self.app.push_screen(OptionsDialog(f"Options: {entry.shown_name}", force.game,
+                                           force.catalog, entry.assessment), closed)
 
     async def action_remove(self) -> None:
         index = self.current

@@ -58,6 +58,7 @@ class UnitTable(DataTable):
         Binding("f", "screen.add_file", "Add file", show=False, id="add-file"),
         Binding("o", "screen.open_unit", "Open", show=False, id="open-unit"),
         Binding("l", "screen.label", "Label", show=False, id="label"),
+        Binding("p", "screen.entry_options", "Options", id="entry-options"),
     ]
 
     @classmethod
