@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 import string
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 PAUSE = 1.0  # seconds after which typing starts afresh
@@ -207,15 +208,18 @@ class Designer:
         pool += [label.strip()[0].lower() for _, label in here.options]
         return rng.choice(pool * 2 + moves)
 
-    def burst(self, rng: random.Random, now: float, size: int) -> list[str]:
-        """`size` keys as the model sees them, applied to the model as they are made."""
+    def burst(self, rng: random.Random, now: float, size: int,
+              send: Callable[[str], float] | None = None) -> list[str]:
+        """`size` keys as the model sees them, applied to the model as they are made.
+        `send` types a key and says when, in seconds after `now`: a key is applied at
+        the time it was really typed (a busy machine can hold a typist back)."""
         out = []
         for _ in range(size):
             key = self.keys_for_focus(rng)
             if key == "enter" and self.focus == self.name_id and not self.name_field_text():
                 key = "tab"
             out.append(key)
-            self.key(key, now)
+            self.key(key, now + (send(key) if send is not None else 0.0))
         return out
 
     def name_field_text(self) -> str:

@@ -168,11 +168,17 @@ def drive_one(name: str, folder: Path, seed: int, problems: list[str]) -> None:
         for burst in range(1, BURSTS + 1):
             quiet(term, last)
             now += 10.0
-            keys = model.burst(rng, now, rng.randint(5, 40))
-            for key in keys:
+            started = time.perf_counter()
+
+            def send(key: str, started: float = started) -> float:
+                """Type `key`; when it was typed, in seconds into the burst."""
+                at = time.perf_counter() - started
                 for data_bytes in keys_sent(key):
                     term.send(data_bytes)
                     time.sleep(rng.uniform(0, 0.005))  # the typist's pace, not a wait
+                return at
+
+            keys = model.burst(rng, now, rng.randint(5, 40), send)
             last = time.perf_counter()
             if burst % CHECK_EVERY and burst != BURSTS:
                 continue
