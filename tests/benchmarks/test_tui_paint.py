@@ -49,7 +49,7 @@ CASES = {
                     [([], KEYS["right"]), ([], KEYS["left"])], r"Total \d+ pts"),
     "op-en": ("units/moss.yaml", [alt("2")],
               [([KEYS["down"]], KEYS["enter"]), ([KEYS["up"]], KEYS["enter"])],
-              r"Total \d+ pts"),
+              r"Total Cost \d+"),
     "openfire": ("units/warden-patrol.yaml", [alt("2"), KEYS["tab"]],
                  [([], KEYS["right"]), ([], KEYS["left"])], r"Total \d+ pts"),
     "tactics": ("units/sergeant-vale.yaml", [alt("2"), KEYS["down"]],
