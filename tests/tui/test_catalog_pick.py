@@ -14,7 +14,7 @@ from designer.documents import example_units
 from designer.errors import InputError
 from designer.systems import CatalogPicking, examples_dir, system, system_names
 from designer.tui.app import build_app
-from tests.tui.helpers import ASH_WARDEN
+from tests.tui.helpers import ASH_WARDEN, wait_until
 
 SIZE = (120, 40)
 #: the sections whose entries a unit takes, per system (the rest are for reading)
@@ -144,7 +144,17 @@ async def run_from_palette(pilot, words: str) -> None:
     await pilot.pause()
     for key in words:
         await pilot.press(key)
-    await pilot.pause(0.3)
+    from textual.command import CommandList
+
+    def offered() -> bool:
+        """The first command shown is one the typed words find (not what the palette
+        showed before the search answered)."""
+        commands = pilot.app.screen.query_one(CommandList)
+        first = commands.get_option_at_index(0).prompt if commands.option_count else ""
+        text = str(getattr(first, "plain", first)).casefold()
+        return all(word in text for word in words.casefold().replace(":", " ").split())
+
+    await wait_until(pilot, offered, f"the palette's commands for {words!r}")
     await pilot.press("enter")
     await pilot.pause()
 
