@@ -19,6 +19,7 @@ from designer.tui.app import build_app
 from designer.tui.screens.dialogs import ConfirmDialog
 from designer.tui.screens.export import ExportDialog
 from designer.tui.widgets.unit_table import UnitTable
+from tests.tui.helpers import wait_until
 
 pytestmark = pytest.mark.tui
 
@@ -159,7 +160,8 @@ async def test_a_unit_named_hostile_saves_and_quits_through_the_dialog(files, na
         assert isinstance(app.screen, ConfirmDialog)
         assert_shown(app, "Unsaved changes", f"• {SHOWN}!"[:40], "Save and quit")
         await pilot.click("#choice-save")
-        await _settle(app, pilot)
+        # The save worker quits the app, which cancels the workers still finishing.
+        await wait_until(pilot, lambda: not app.is_running, "the app to quit")
     assert not app.is_running
     assert load_mapping(unit, "unit")["name"] == HOSTILE + "!"
 
