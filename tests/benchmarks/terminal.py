@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 import pyte
 
 KEYS = {"right": b"\x1b[C", "left": b"\x1b[D", "up": b"\x1b[A", "down": b"\x1b[B",
-        "tab": b"\t", "enter": b"\r", "ctrl+q": b"\x11"}
+        "tab": b"\t", "enter": b"\r", "ctrl+q": b"\x11", "home": b"\x1b[H"}
 
 
 def alt(key: str) -> bytes:

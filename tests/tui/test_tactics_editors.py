@@ -17,6 +17,7 @@ from designer.tui.app import build_app
 from designer.tui.editors import editors_for
 from designer.tui.editors.tactics import EDITORS
 from designer.tui.widgets.fields import Cycle, Row, Spinner
+from designer.tui.widgets.footer import KeyFooter
 from designer.tui.widgets.stepper import Stepper
 from designer.tui.widgets.tally import TallyPanel
 from designer.tui.widgets.text import TextField
@@ -219,7 +220,7 @@ async def test_an_encounters_sides_are_shown_and_set_with_s(tmp_path, monkeypatc
         assert [str(c.label) for c in table.columns.values()][:3] == ["Sheet", "×", "Side"]
         assert [str(table.get_row_at(i)[2]) for i in range(4)] == [
             "players", "enemies", "enemies", "enemies"]
-        assert any(str(k.render()) == "s Side" for k in screen.query("FooterKey"))
+        assert "s Side" in screen.query_one(KeyFooter).keys_text()
         table.focus()
         table.move_cursor(row=3)
         await pilot.press("s")  # the drone joins the players

@@ -17,6 +17,7 @@ from textual.widgets import OptionList, Static
 
 from designer.systems import Assessment, GameSystem, Step
 from designer.tally import Issue, Line, Tally
+from designer.tui.editors.kit.part import Part, compose_again
 from designer.tui.editors.kit.picker import Picker
 from designer.tui.widgets.shown import set_content
 from designer.tui.widgets.tally import issue_content
@@ -150,18 +151,26 @@ class StepEditor(VerticalScroll, can_focus=False):
     async def sync(self, view: View, focus: str | None = None) -> None:
         rebuild = self.structure(view) != self.structure(self.view)
         self.view = view
+        focused = self.screen.focused
+        keep = focus or (focused.id if focused is not None and focused.id and
+                         self in focused.ancestors else None)
         if rebuild:
-            focused = self.screen.focused
-            keep = focus or (focused.id if focused is not None and focused.id and
-                             self in focused.ancestors else None)
             highlights = {w.id: w.highlighted for w in self.query(OptionList) if w.id}
-            await self.recompose()
+            await compose_again(self)
             for widget in self.query(OptionList):
                 index = highlights.get(widget.id or "")
                 if index is not None and index < widget.option_count:
                     widget.highlighted = index
-            if keep:
-                self.focus_id(keep)
+        else:  # only the parts whose own structure changed are composed again
+            for part in list(self.query(Part)):
+                rebuild = await part.sync(view) or rebuild
+        if rebuild and keep:
+            self.focus_id(keep)
+        if rebuild and focused is not None and self.screen.focused is None:
+            # what had the focus is gone (undo took its row away): the step's entry field
+            entry = self.entry_field()
+            if entry is not None:
+                self.screen.set_focus(entry)
         await self.update_fields(view)
         for field in self.query(f".{BOUND}"):
             cast(BoundField, field).show_view(view)

@@ -13,13 +13,14 @@ from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static, TabbedContent, TabPane
+from textual.widgets import OptionList, Static, TabbedContent, TabPane
 from textual.widgets.option_list import Option
 
 from designer.escaping import printable
 from designer.search import matches
 from designer.systems import CatalogRow, CatalogSection, GameSystem
 from designer.tui.literal import literal
+from designer.tui.widgets.footer import KeyFooter
 from designer.tui.widgets.header import TitleHeader
 from designer.tui.widgets.lists import MovingList
 from designer.tui.widgets.text import SearchField
@@ -94,7 +95,7 @@ class BrowserScreen(Screen):
                         yield MovingList(id=f"list-{key}", classes="browse-list")
                         with VerticalScroll(classes="detail", can_focus=False):
                             yield Static(id=f"detail-{key}")
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.title = "Catalog"

@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import ContentSwitcher, Footer, Static
+from textual.widgets import ContentSwitcher, Static
 
 from designer.documents import EntryLink, UnitDoc
 from designer.errors import InputError
@@ -30,6 +30,7 @@ from designer.tui.editors import (
 )
 from designer.tui.screens.base import DOCUMENT_BINDINGS, DocumentScreen
 from designer.tui.widgets.card import card_of
+from designer.tui.widgets.footer import KeyFooter
 from designer.tui.widgets.header import TitleHeader
 from designer.tui.widgets.shown import set_content
 from designer.tui.widgets.stepper import MAX_STEP_KEYS, STEP_KEYS, Stepper, step_marks
@@ -114,7 +115,7 @@ class DesignerScreen(DocumentScreen):
                 with ContentSwitcher(initial=f"step-{self.keys[self.step]}", id="editors"):
                     yield self.editor_for(self.step, view)
             yield TallyPanel(id="tally")
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     def view(self, external: bool = False) -> View:
         doc = self.doc
@@ -137,6 +138,8 @@ class DesignerScreen(DocumentScreen):
         or on the steps when the step has nothing to edit."""
         field = self.editor.entry_field()
         self.set_focus(field if field is not None else self.query_one(Stepper))
+        if field is not None:  # in sight once the step just shown is laid out
+            self.call_after_refresh(field.scroll_visible, animate=False)
 
     # --- keeping the view up to date --------------------------------------------------------
 

@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from designer.documents import EntryLink, ForceDoc, UnitDoc
 from designer.errors import InputError
@@ -29,6 +29,7 @@ from designer.tui.screens.dialogs import ConfirmDialog, EntryDialog
 from designer.tui.screens.options import OptionsDialog
 from designer.tui.widgets.field_form import FieldForm
 from designer.tui.widgets.fields import Spinner
+from designer.tui.widgets.footer import KeyFooter
 from designer.tui.widgets.force_summary import ForceSummary
 from designer.tui.widgets.header import TitleHeader
 from designer.tui.widgets.points_bar import PointsBar
@@ -81,7 +82,7 @@ class ForcesScreen(AddingUnits):
                         id="units", cursor_type="row", zebra_stripes=True)
                     yield PointsBar(id="points")
                 yield ForceSummary(id="force-side")
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     async def on_mount(self) -> None:
         await self.refresh_view()

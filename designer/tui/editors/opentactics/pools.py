@@ -17,6 +17,7 @@ from designer.systems.opentactics.models import POOL_FIELDS
 from designer.systems.opentactics.steps import ATHLETICS, FLIGHT, RANGE
 from designer.tui.editors.base import StepEditor, View
 from designer.tui.editors.kit.fields import EditButton, NumberField, Toggle, at
+from designer.tui.editors.kit.part import Part
 from designer.tui.widgets.shown import muted, set_content
 
 
@@ -60,14 +61,10 @@ class DiceEditor(StepEditor):
 
 
 class BumpsEditor(StepEditor):
+    """Each pool a part of its own: adding or removing a bump composes that pool alone."""
+
     def structure(self, view: View) -> Hashable:
-        out = []
-        for skill, side, _label, _d, _b in POOL_FIELDS:
-            block = getattr(view.unit.skills, skill)
-            pool = view.final.pools[(skill, side)]
-            out.append((block.dice(side) > 0, len(block.bumps(side)),
-                        tuple(pool.bump_sources()) if pool.sources else ()))
-        return tuple(out)
+        return tuple(_shown(view, skill, side) for skill, side, *_ in POOL_FIELDS)
 
     @staticmethod
     def _word(view: View, value: int) -> Content:
@@ -75,43 +72,59 @@ class BumpsEditor(StepEditor):
 
     def compose_fields(self) -> ComposeResult:
         view = self.view
-        unit, final, catalog = view.unit, view.final, view.catalog
-        words = catalog.bump_words
+        words = view.catalog.bump_words
         legend = " · ".join(f"{v:+d} {words[v].rstrip('.').replace(' ability', '')}"
                             for v in sorted(words))
         yield Static(muted(legend), classes="legend")
         no_dice = []
         for skill, side, label, _d, _b in POOL_FIELDS:
-            block = getattr(unit.skills, skill)
-            dice, bumps = block.dice(side), block.bumps(side)
-            if dice <= 0 and not bumps:
+            if not _shown(view, skill, side):
                 no_dice.append(label)
                 continue
-            head = f"{label} · {dice} {'die' if dice == 1 else 'dice'}"
-            if dice <= 0:
-                head += " · needs a die, or remove its bumps"
-            with Horizontal(classes="pool-head"):
-                yield Static(head, classes="pool-title")
-                if dice > 0:
-                    yield EditButton("+ add bump", at(edits.add_bump, skill, side, 1),
-                                     focus=f"bump-{skill}-{side}-{len(bumps)}",
-                                     id=f"addbump-{skill}-{side}", classes="add-bump")
-            for i in range(len(bumps)):
-                yield NumberField(
-                    view, "", partial(bump_of, skill, side, i),
-                    at(edits.set_bump, skill, side, i), note=self._word,
-                    remove=at(edits.remove_bump, skill, side, i),
-                    remove_focus=f"bump-{skill}-{side}-{i - 1}" if i > 0 else
-                    f"addbump-{skill}-{side}", choices=catalog.costs.bump_values,
-                    signed=True, key=(skill, side, i), id=f"bump-{skill}-{side}-{i}",
-                    classes="bump")
-            pool = final.pools[(skill, side)]
-            if pool.sources and any(pool.sources):
-                shown = " ".join(f"{b:+d}" + (f" ({s})" if s else "")
-                                 for b, s in zip(pool.bumps, pool.sources, strict=True))
-                yield Static(muted(f"with equipment: {shown}"), classes="hint")
+            yield Part(view, partial(_pool_structure, skill, side),
+                       partial(self._pool, skill, side, label), id=f"pool-{skill}-{side}")
         if no_dice:
             yield Static(muted("No dice, so no bumps: " + ", ".join(no_dice)), classes="hint")
+
+    def _pool(self, skill: str, side: str, label: str, view: View) -> ComposeResult:
+        block = getattr(view.unit.skills, skill)
+        dice, bumps = block.dice(side), block.bumps(side)
+        head = f"{label} · {dice} {'die' if dice == 1 else 'dice'}"
+        if dice <= 0:
+            head += " · needs a die, or remove its bumps"
+        with Horizontal(classes="pool-head"):
+            yield Static(head, classes="pool-title")
+            if dice > 0:
+                yield EditButton("+ add bump", at(edits.add_bump, skill, side, 1),
+                                 focus=f"bump-{skill}-{side}-{len(bumps)}",
+                                 id=f"addbump-{skill}-{side}", classes="add-bump")
+        for i in range(len(bumps)):
+            yield NumberField(
+                view, "", partial(bump_of, skill, side, i),
+                at(edits.set_bump, skill, side, i), note=self._word,
+                remove=at(edits.remove_bump, skill, side, i),
+                remove_focus=f"bump-{skill}-{side}-{i - 1}" if i > 0 else
+                f"addbump-{skill}-{side}", choices=view.catalog.costs.bump_values,
+                signed=True, key=(skill, side, i), id=f"bump-{skill}-{side}-{i}",
+                classes="bump")
+        pool = view.final.pools[(skill, side)]
+        if pool.sources and any(pool.sources):
+            shown = " ".join(f"{b:+d}" + (f" ({s})" if s else "")
+                             for b, s in zip(pool.bumps, pool.sources, strict=True))
+            yield Static(muted(f"with equipment: {shown}"), classes="hint")
+
+
+def _shown(view: View, skill: str, side: str) -> bool:
+    """A pool is shown when it has dice or bumps (bumps without dice, to be removed)."""
+    block = getattr(view.unit.skills, skill)
+    return block.dice(side) > 0 or bool(block.bumps(side))
+
+
+def _pool_structure(skill: str, side: str, view: View) -> Hashable:
+    block = getattr(view.unit.skills, skill)
+    pool = view.final.pools[(skill, side)]
+    return (block.dice(side), len(block.bumps(side)),
+            tuple(pool.bump_sources()) if pool.sources else ())
 
 
 # --- step three: range --------------------------------------------------------------------
