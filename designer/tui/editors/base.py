@@ -17,7 +17,6 @@ from textual.widgets import OptionList, Static
 
 from designer.systems import Assessment, GameSystem, Step
 from designer.tally import Issue, Line, Tally
-from designer.tui.editors.kit.part import Part, compose_again
 from designer.tui.editors.kit.picker import Picker
 from designer.tui.widgets.shown import set_content
 from designer.tui.widgets.tally import issue_content
@@ -95,6 +94,16 @@ def pts(points: int) -> str:
     return f"{points} pt" if abs(points) == 1 else f"{points} pts"
 
 
+async def compose_again(widget: Widget) -> None:
+    """`widget` composed again, the focus held inside it let go first: else Textual hands
+    it on to another field (the unit's name) meanwhile, which repaints the footer twice
+    and is where a key could land before the focus comes back."""
+    focused = widget.screen.focused
+    if focused is not None and widget in focused.ancestors:
+        widget.screen.set_focus(None)
+    await widget.recompose()
+
+
 class StepEditor(VerticalScroll, can_focus=False):
     """Base of the step editors: the step's guidance, its fields, and its findings.
 
@@ -161,16 +170,8 @@ class StepEditor(VerticalScroll, can_focus=False):
                 index = highlights.get(widget.id or "")
                 if index is not None and index < widget.option_count:
                     widget.highlighted = index
-        else:  # only the parts whose own structure changed are composed again
-            for part in list(self.query(Part)):
-                rebuild = await part.sync(view) or rebuild
-        if rebuild and keep:
-            self.focus_id(keep)
-        if rebuild and focused is not None and self.screen.focused is None:
-            # what had the focus is gone (undo took its row away): the step's entry field
-            entry = self.entry_field()
-            if entry is not None:
-                self.screen.set_focus(entry)
+            if keep:
+                self.focus_id(keep)
         await self.update_fields(view)
         for field in self.query(f".{BOUND}"):
             cast(BoundField, field).show_view(view)
@@ -178,6 +179,11 @@ class StepEditor(VerticalScroll, can_focus=False):
             picker.refill()
         if focus and not rebuild:
             self.focus_id(focus)
+        if focused is not None and self.screen.focused is None:
+            # what had the focus is gone (undo took its row away): the step's entry field
+            entry = self.entry_field()
+            if entry is not None:
+                self.screen.set_focus(entry)
         self.show_issues(view)
 
     def focus_id(self, widget_id: str) -> None:

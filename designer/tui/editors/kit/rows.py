@@ -53,16 +53,47 @@ def renew(shown: Widget, new: Widget) -> None:
             set_content(shown, content)
 
 
+def _kind(widget: Widget) -> tuple[object, ...]:
+    """What a row shown must share with a new one to be kept in its place."""
+    return type(widget), widget.id, frozenset(widget.classes)
+
+
 class Rows(Vertical):
     """A block of rows kept in step with the unit."""
 
     DEFAULT_CSS = "Rows { height: auto; }"
 
     async def show(self, rows: Sequence[Widget]) -> None:
+        """Show `rows`: those of the same kind, id and classes as a row shown, at the start
+        or the end, are kept (showing the new row's text); only those between are removed or
+        mounted, so adding a row mounts that row alone."""
         shown = list(self.children)
-        if [(type(w), w.id) for w in shown] == [(type(w), w.id) for w in rows]:
-            for old, new in zip(shown, rows, strict=True):
-                renew(old, new)
-            return
-        await self.remove_children()
-        await self.mount_all(rows)
+        old = [_kind(w) for w in shown]
+        new = [_kind(w) for w in rows]
+        head = 0
+        while head < min(len(old), len(new)) and old[head] == new[head]:
+            head += 1
+        tail = 0
+        while (tail < min(len(old), len(new)) - head
+               and old[len(old) - 1 - tail] == new[len(new) - 1 - tail]):
+            tail += 1
+        for kept, row in [*zip(shown[:head], rows[:head], strict=True),
+                          *zip(shown[len(shown) - tail:], rows[len(rows) - tail:],
+                               strict=True)]:
+            renew(kept, row)
+        gone = shown[head:len(shown) - tail]
+        if gone:
+            focused = self.screen.focused
+            if focused is not None and any(w is focused or w in focused.ancestors
+                                           for w in gone):
+                # let go first: else Textual hands the focus to another field meanwhile
+                self.screen.set_focus(None)
+            await self.remove_children(gone)
+        added = list(rows[head:len(rows) - tail])
+        if added:
+            if head:
+                await self.mount_all(added, after=shown[head - 1])
+            elif tail:
+                await self.mount_all(added, before=shown[len(shown) - tail])
+            else:
+                await self.mount_all(added)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from functools import partial
+from typing import cast
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -17,7 +18,7 @@ from designer.systems.opentactics.models import POOL_FIELDS
 from designer.systems.opentactics.steps import ATHLETICS, FLIGHT, RANGE
 from designer.tui.editors.base import StepEditor, View
 from designer.tui.editors.kit.fields import EditButton, NumberField, Toggle, at
-from designer.tui.editors.kit.part import Part
+from designer.tui.editors.kit.rows import Rows
 from designer.tui.widgets.shown import muted, set_content
 
 
@@ -61,10 +62,12 @@ class DiceEditor(StepEditor):
 
 
 class BumpsEditor(StepEditor):
-    """Each pool a part of its own: adding or removing a bump composes that pool alone."""
+    """Each pool's bumps are rows of their own: adding or removing a bump mounts or
+    removes that row alone."""
 
     def structure(self, view: View) -> Hashable:
-        return tuple(_shown(view, skill, side) for skill, side, *_ in POOL_FIELDS)
+        return tuple(_dice(view, skill, side) if _shown(view, skill, side) else None
+                     for skill, side, *_ in POOL_FIELDS)
 
     @staticmethod
     def _word(view: View, value: int) -> Content:
@@ -81,50 +84,73 @@ class BumpsEditor(StepEditor):
             if not _shown(view, skill, side):
                 no_dice.append(label)
                 continue
-            yield Part(view, partial(_pool_structure, skill, side),
-                       partial(self._pool, skill, side, label), id=f"pool-{skill}-{side}")
+            dice = _dice(view, skill, side)
+            head = f"{label} · {dice} {'die' if dice == 1 else 'dice'}"
+            if dice <= 0:
+                head += " · needs a die, or remove its bumps"
+            with Horizontal(classes="pool-head"):
+                yield Static(head, classes="pool-title")
+                if dice > 0:
+                    yield EditButton("+ add bump", at(edits.add_bump, skill, side, 1),
+                                     focus=_new_bump(view, skill, side),
+                                     id=f"addbump-{skill}-{side}", classes="add-bump")
+            yield Rows(*self._bumps(view, skill, side), id=f"bumps-{skill}-{side}")
+            sources = self._sources(view, skill, side)
+            yield Static(sources, id=f"sources-{skill}-{side}", classes="hint")
         if no_dice:
             yield Static(muted("No dice, so no bumps: " + ", ".join(no_dice)), classes="hint")
 
-    def _pool(self, skill: str, side: str, label: str, view: View) -> ComposeResult:
-        block = getattr(view.unit.skills, skill)
-        dice, bumps = block.dice(side), block.bumps(side)
-        head = f"{label} · {dice} {'die' if dice == 1 else 'dice'}"
-        if dice <= 0:
-            head += " · needs a die, or remove its bumps"
-        with Horizontal(classes="pool-head"):
-            yield Static(head, classes="pool-title")
-            if dice > 0:
-                yield EditButton("+ add bump", at(edits.add_bump, skill, side, 1),
-                                 focus=f"bump-{skill}-{side}-{len(bumps)}",
-                                 id=f"addbump-{skill}-{side}", classes="add-bump")
-        for i in range(len(bumps)):
-            yield NumberField(
-                view, "", partial(bump_of, skill, side, i),
-                at(edits.set_bump, skill, side, i), note=self._word,
-                remove=at(edits.remove_bump, skill, side, i),
-                remove_focus=f"bump-{skill}-{side}-{i - 1}" if i > 0 else
-                f"addbump-{skill}-{side}", choices=view.catalog.costs.bump_values,
-                signed=True, key=(skill, side, i), id=f"bump-{skill}-{side}-{i}",
-                classes="bump")
+    async def update_fields(self, view: View) -> None:
+        for skill, side, *_ in POOL_FIELDS:
+            if not _shown(view, skill, side):
+                continue
+            add = self.query(f"#addbump-{skill}-{side}")
+            if add:  # the new bump is focused once it is there
+                cast(EditButton, add.first()).focus_after = _new_bump(view, skill, side)
+            await self.query_one(f"#bumps-{skill}-{side}", Rows).show(
+                self._bumps(view, skill, side))
+            sources = self.query_one(f"#sources-{skill}-{side}", Static)
+            shown = self._sources(view, skill, side)
+            sources.display = bool(shown)
+            set_content(sources, shown)
+
+    def _bumps(self, view: View, skill: str, side: str) -> list[NumberField]:
+        count = len(_bumps(view, skill, side))
+        return [NumberField(
+            view, "", partial(bump_of, skill, side, i), at(edits.set_bump, skill, side, i),
+            note=self._word, remove=at(edits.remove_bump, skill, side, i),
+            remove_focus=f"bump-{skill}-{side}-{i - 1}" if i > 0 else
+            f"addbump-{skill}-{side}", choices=view.catalog.costs.bump_values, signed=True,
+            key=(skill, side, i), id=f"bump-{skill}-{side}-{i}", classes="bump")
+            for i in range(count)]
+
+    @staticmethod
+    def _sources(view: View, skill: str, side: str) -> Content:
+        """'with equipment: +1 +1 (Gauntlets)' when items add bumps to the pool."""
         pool = view.final.pools[(skill, side)]
-        if pool.sources and any(pool.sources):
-            shown = " ".join(f"{b:+d}" + (f" ({s})" if s else "")
-                             for b, s in zip(pool.bumps, pool.sources, strict=True))
-            yield Static(muted(f"with equipment: {shown}"), classes="hint")
+        if not (pool.sources and any(pool.sources)):
+            return Content("")
+        return muted("with equipment: " + " ".join(
+            f"{b:+d}" + (f" ({s})" if s else "")
+            for b, s in zip(pool.bumps, pool.sources, strict=True)))
+
+
+def _dice(view: View, skill: str, side: str) -> int:
+    return getattr(view.unit.skills, skill).dice(side)
+
+
+def _bumps(view: View, skill: str, side: str) -> tuple[int, ...]:
+    return tuple(getattr(view.unit.skills, skill).bumps(side))
+
+
+def _new_bump(view: View, skill: str, side: str) -> str:
+    """The id the pool's next bump will have."""
+    return f"bump-{skill}-{side}-{len(_bumps(view, skill, side))}"
 
 
 def _shown(view: View, skill: str, side: str) -> bool:
     """A pool is shown when it has dice or bumps (bumps without dice, to be removed)."""
-    block = getattr(view.unit.skills, skill)
-    return block.dice(side) > 0 or bool(block.bumps(side))
-
-
-def _pool_structure(skill: str, side: str, view: View) -> Hashable:
-    block = getattr(view.unit.skills, skill)
-    pool = view.final.pools[(skill, side)]
-    return (block.dice(side), len(block.bumps(side)),
-            tuple(pool.bump_sources()) if pool.sources else ())
+    return _dice(view, skill, side) > 0 or bool(_bumps(view, skill, side))
 
 
 # --- step three: range --------------------------------------------------------------------
