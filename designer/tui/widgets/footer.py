@@ -102,6 +102,8 @@ class KeyFooter(Widget, can_focus=False):
             palette = Content.assemble("▏", (self._palette.display, key_style), " ",
                                        (self._palette.description, words_style))
             width = self.size.width
+            if len(line) + 1 + len(palette) > width:  # short of room: the palette's key
+                palette = Content.assemble("▏", (self._palette.display, key_style))
             room = width - len(palette)
             if len(line) > room - 1:
                 line = line.truncate(max(0, room - 2), ellipsis=True)
