@@ -26,12 +26,16 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
 
 if TYPE_CHECKING:
     from designer.audit import Audit
     from designer.systems.contract import Assessment
     from designer.systems.engagement import Engagement, EngageOptions
+
+U = TypeVar("U")  # the system's unit
+C = TypeVar("C")  # its catalog
+F = TypeVar("F")  # a unit's final values
 
 
 class Points(ABC):  # noqa: B024 - a capability: a system prices units by deriving from it
@@ -63,7 +67,7 @@ class Points(ABC):  # noqa: B024 - a capability: a system prices units by derivi
             f"{self.PRICE_WORD} {points}"
 
 
-class Matchups(ABC):
+class Matchups(ABC, Generic[U, F]):
     """A system whose rules make a matchup's odds exact."""
 
     #: what a unit attacks with is called ("skill", "weapon")
@@ -74,21 +78,21 @@ class Matchups(ABC):
     RETALIATES: ClassVar[bool] = False
 
     @abstractmethod
-    def engage_modes(self, assessment: Assessment[Any, Any]) -> tuple[str, ...]:
+    def engage_modes(self, assessment: Assessment[U, F]) -> tuple[str, ...]:
         """What the unit can attack with (skills, weapons)."""
 
     @abstractmethod
-    def engage(self, a: Assessment[Any, Any], b: Assessment[Any, Any],
+    def engage(self, a: Assessment[U, F], b: Assessment[U, F],
                options: EngageOptions) -> Engagement:
         """The exact odds of A attacking B (InputError when the mode or range does not
         apply)."""
 
 
-class CatalogPicking(ABC):
+class CatalogPicking(ABC, Generic[U, C]):
     """A system whose catalog entries can be added to a unit from the catalog browser."""
 
     @abstractmethod
-    def catalog_pick(self, unit: Any, catalog: Any, section: str, name: str) -> Any | None:
+    def catalog_pick(self, unit: U, catalog: C, section: str, name: str) -> U | None:
         """`unit` with the entry `name` of the catalog section `section` added, or None
         when a unit does not take that section's entries (a reference table). Raises
         InputError when this unit cannot take this one (it has it already, ...)."""
@@ -122,7 +126,7 @@ class FieldSpec:
             else values[0]
 
 
-class RosterFormat(ABC):
+class RosterFormat(ABC, Generic[U, C]):
     """A system whose forces have fields of their own, or whose entries have: how the
     roster file carries them and what a form offers for each."""
 
@@ -140,42 +144,42 @@ class RosterFormat(ABC):
                     ) -> dict[str, Any]:
         """The roster file's data from the generic part and the force's own fields."""
 
-    def force_fields(self, catalog: Any, fields: Mapping[str, Any]
+    def force_fields(self, catalog: C, fields: Mapping[str, Any]
                      ) -> tuple[FieldSpec, ...]:
         """The force's own fields, as they stand with `fields` (a module's sizes once the
         module is chosen)."""
         return ()
 
-    def entry_fields(self, catalog: Any, fields: Mapping[str, Any]
+    def entry_fields(self, catalog: C, fields: Mapping[str, Any]
                      ) -> tuple[FieldSpec, ...]:
         """The fields each entry of a force with the force fields `fields` keeps."""
         return ()
 
-    def force_choices(self, catalog: Any) -> tuple[tuple[str, dict[str, Any]], ...]:
+    def force_choices(self, catalog: C) -> tuple[tuple[str, dict[str, Any]], ...]:
         """(label, force fields) of each kind of force army-list tools should offer (Op-En:
         one per Core Stat); by default one with no fields of its own."""
         return (("", {}),)
 
-    def ready_units(self, catalog: Any, fields: Mapping[str, Any]) -> tuple[Any, ...]:
+    def ready_units(self, catalog: C, fields: Mapping[str, Any]) -> tuple[U, ...]:
         """Units ready to add to a force with the force fields `fields`, as army builders
         list them (Open Fire: one of each profile of the force's module); by default none.
         Each is a unit of the system, named, legal on its own."""
         return ()
 
 
-class EntryOptions(ABC):
+class EntryOptions(ABC, Generic[U, C]):
     """A system whose units take options as army builders offer them on an entry: the
     options are `FieldSpec`s (a number, a choice), each set through the system, which
     refuses what the unit cannot take."""
 
     @abstractmethod
-    def entry_options(self, unit: Any, catalog: Any) -> tuple[FieldSpec, ...]:
+    def entry_options(self, unit: U, catalog: C) -> tuple[FieldSpec, ...]:
         """The options `unit` takes as it stands (after a weapon swap, the upgrades its new
         weapon allows), each with the unit's value as its `default`; () when it takes
         none (a unit of its own design)."""
 
     @abstractmethod
-    def with_entry_option(self, unit: Any, catalog: Any, key: str, value: Any) -> Any:
+    def with_entry_option(self, unit: U, catalog: C, key: str, value: Any) -> U:
         """`unit` with its option `key` set to `value` (a new unit; `unit` unchanged).
         Raises InputError for an option it does not have or a value it cannot take."""
 

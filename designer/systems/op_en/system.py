@@ -32,7 +32,8 @@ from designer.systems.op_en.rules import check
 from designer.tally import Tally
 
 
-class OpEn(GameSystem[Character, Catalog, Final], Points, CatalogPicking, RosterFormat):
+class OpEn(GameSystem[Character, Catalog, Final], Points, CatalogPicking[Character, Catalog],
+           RosterFormat[Character, Catalog]):
     NAME = "op-en"
     TITLE = "Op-En (Oppose - Engage)"
     SHORT = SHORT

@@ -41,8 +41,9 @@ if TYPE_CHECKING:
     from designer.audit import Audit
 
 
-class OpenFire(GameSystem[Unit, Catalog, Final], Points, Matchups, CatalogPicking,
-               RosterFormat, EntryOptions, Modules):
+class OpenFire(GameSystem[Unit, Catalog, Final], Points, Matchups[Unit, Final],
+               CatalogPicking[Unit, Catalog], RosterFormat[Unit, Catalog],
+               EntryOptions[Unit, Catalog], Modules):
     NAME = "openfire"
     TITLE = "Open Fire 0.3"
     SHORT = SHORT
@@ -117,12 +118,12 @@ class OpenFire(GameSystem[Unit, Catalog, Final], Points, Matchups, CatalogPickin
         final: Final = assessment.final
         return unit_card(assessment, final.catalog.core.attribution)
 
-    def engage_modes(self, assessment: Assessment[Any, Any]) -> tuple[str, ...]:
+    def engage_modes(self, assessment: Assessment[Unit, Final]) -> tuple[str, ...]:
         from designer.systems.openfire.odds import modes
 
         return modes(assessment)
 
-    def engage(self, a: Assessment[Any, Any], b: Assessment[Any, Any],
+    def engage(self, a: Assessment[Unit, Final], b: Assessment[Unit, Final],
                options: EngageOptions) -> Engagement:
         from designer.systems.openfire.odds import engage
 

@@ -35,7 +35,8 @@ if TYPE_CHECKING:
     from designer.card import Card
 
 
-class OpenTactics(GameSystem[Unit, Catalog, Final], Points, Matchups, CatalogPicking):
+class OpenTactics(GameSystem[Unit, Catalog, Final], Points, Matchups[Unit, Final],
+                  CatalogPicking[Unit, Catalog]):
     NAME = "opentactics"
     TITLE = "OpenTactics 2nd edition"
     SHORT = "OpenTactics 2e"
@@ -107,12 +108,12 @@ class OpenTactics(GameSystem[Unit, Catalog, Final], Points, Matchups, CatalogPic
 
         return unit_card(assessment, self.SHORT)
 
-    def engage_modes(self, assessment: Assessment[Any, Any]) -> tuple[str, ...]:
+    def engage_modes(self, assessment: Assessment[Unit, Final]) -> tuple[str, ...]:
         from designer.systems.opentactics.odds import modes
 
         return modes(assessment)
 
-    def engage(self, a: Assessment[Any, Any], b: Assessment[Any, Any],
+    def engage(self, a: Assessment[Unit, Final], b: Assessment[Unit, Final],
                options: EngageOptions) -> Engagement:
         from designer.systems.opentactics.odds import engage
 

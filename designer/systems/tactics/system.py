@@ -31,7 +31,7 @@ from designer.systems.tactics.table import Catalog, TableSettings, load_catalog,
 from designer.tally import Tally
 
 
-class Tactics(GameSystem[Sheet, Catalog, Final], RosterFormat):
+class Tactics(GameSystem[Sheet, Catalog, Final], RosterFormat[Sheet, Catalog]):
     NAME = SYSTEM_ID
     TITLE = "TACTICS"
     SHORT = SHORT
