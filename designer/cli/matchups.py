@@ -12,14 +12,14 @@ from typing import Any
 from designer.cli.common import EXIT_OK, console
 from designer.errors import InputError
 from designer.escaping import json_text
-from designer.facing import matchups_of
-from designer.systems import RETALIATIONS
 
 #: a field's work shows a progress bar (on a terminal) once it has taken this long
 BAR_AFTER = 1.0
 
 
 def add_parsers(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
+    from designer.systems import RETALIATIONS  # here: `price` builds no parser
+
     p = sub.add_parser("odds", help="exact matchup odds: a unit against another or a field")
     p.add_argument("unit", type=Path, metavar="A.yaml",
                    help="the attacker (with --field, a roster: each of its units)")
@@ -81,6 +81,7 @@ def _stderr_is_terminal() -> bool:
 
 def cmd_odds(args: argparse.Namespace) -> int:
     from designer import matchup
+    from designer.facing import matchups_of
     from designer.render_odds import engagement_renderable, field_renderable
 
     game, units, name = matchup.load_side(args.unit)

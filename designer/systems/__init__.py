@@ -22,6 +22,8 @@ package exports.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from designer.systems.capabilities import (
     CatalogPicking,
     EntryOptions,
@@ -43,14 +45,6 @@ from designer.systems.contract import (
     Progress,
     Step,
 )
-from designer.systems.engagement import (
-    RETALIATIONS,
-    AbilityUse,
-    Engagement,
-    EngageOptions,
-    Odds,
-    Retaliation,
-)
 from designer.systems.registry import (
     DEFAULT_SYSTEM,
     bundled_catalog,
@@ -60,6 +54,30 @@ from designer.systems.registry import (
     system,
     system_names,
 )
+
+if TYPE_CHECKING:
+    from designer.systems.engagement import (
+        RETALIATIONS,
+        AbilityUse,
+        Engagement,
+        EngageOptions,
+        Odds,
+        Retaliation,
+    )
+
+#: what `engagement` exports, imported when first asked for: a command that computes no
+#: odds (`designer price`) never builds its classes
+_ENGAGEMENT = ("RETALIATIONS", "AbilityUse", "Engagement", "EngageOptions", "Odds",
+               "Retaliation")
+
+
+def __getattr__(name: str) -> Any:
+    if name in _ENGAGEMENT:
+        from designer.systems import engagement
+
+        return getattr(engagement, name)
+    raise AttributeError(f"module 'designer.systems' has no attribute '{name}'")
+
 
 __all__ = [
     "DEFAULT_SYSTEM", "RETALIATIONS", "AbilityUse", "Assessment", "Budget", "CatalogPicking",
