@@ -13,8 +13,6 @@ from designer.systems import (
     Assessment,
     CatalogPicking,
     CatalogSection,
-    Engagement,
-    EngageOptions,
     EntryOptions,
     FieldSpec,
     ForceRules,
@@ -39,6 +37,7 @@ from designer.tally import Issue, Tally
 
 if TYPE_CHECKING:
     from designer.audit import Audit
+    from designer.systems import Engagement, EngageOptions
 
 
 class OpenFire(GameSystem[Unit, Catalog, Final], Points, Matchups[Unit, Final],

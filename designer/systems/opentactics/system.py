@@ -13,8 +13,6 @@ from designer.systems import (
     Budget,
     CatalogPicking,
     CatalogSection,
-    Engagement,
-    EngageOptions,
     Fact,
     ForceRules,
     GameSystem,
@@ -33,6 +31,7 @@ from designer.tally import Tally
 
 if TYPE_CHECKING:
     from designer.card import Card
+    from designer.systems import Engagement, EngageOptions
 
 
 class OpenTactics(GameSystem[Unit, Catalog, Final], Points, Matchups[Unit, Final],
