@@ -11,7 +11,7 @@ from __future__ import annotations
 import uuid
 from typing import Annotated, Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 #: the namespace of derived ids: the same system and unit name give the same id
 NAMESPACE = uuid.UUID("8d3c1f4e-2b6a-5f0d-9c7e-41a2b3c4d5e6")
@@ -24,6 +24,9 @@ UnitIdText = Annotated[str, Field(pattern=ID_PATTERN, description=(
 
 class UnitId(BaseModel):
     """The `id:` field a unit model shares with every system's."""
+
+    # built with the system's unit model that inherits it, never on its own
+    model_config = ConfigDict(defer_build=True)
 
     id: UnitIdText | None = None
 
