@@ -8,6 +8,8 @@ import pytest
 
 from designer.systems import examples_dir
 from designer.tui.app import build_app
+from designer.tui.screens.help import HelpScreen
+from designer.tui.widgets.footer import KeyFooter
 from designer.tui.widgets.stepper import Stepper
 from tests.tui.helpers import focused_id, settled
 
@@ -88,3 +90,65 @@ async def test_the_arrows_in_the_steps_keep_the_focus_there_and_enter_goes_in():
         await pilot.press("enter")
         await settled(pilot)
         assert focused_id(app) == "range-melee"
+
+
+async def test_a_row_added_takes_the_focus_and_undo_hands_it_back_to_the_step():
+    """Adding a bump focuses the new bump; undo takes it away and the focus lands on the
+    step's entry field, never passing through the name field on the way. The footer
+    says delete removes the bump while it has the focus, and only then."""
+    app = build_app(unit_path=examples_dir() / "units" / "ash-warden.yaml", start="edit")
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        await pilot.press("alt+2")
+        await settled(pilot)
+        footer = app.screen.query_one(KeyFooter)
+        assert focused_id(app) == "addbump-melee-off"
+        assert "del Remove" not in footer.keys_text()
+        seen: list[str | None] = []  # every widget the focus lands on from here
+        app.screen.watch(app.screen, "focused",
+                         lambda widget: seen.append(getattr(widget, "id", None)), init=False)
+        await pilot.press("enter")
+        await settled(pilot)
+        assert focused_id(app) == "bump-melee-off-0"
+        assert "del Remove" in footer.keys_text()
+        await pilot.press("ctrl+z")
+        await settled(pilot)
+        assert focused_id(app) == "addbump-melee-off"
+        assert "del Remove" not in footer.keys_text()
+        assert "bump-melee-off-0" in seen and "unit-name" not in seen
+
+
+async def test_a_click_on_a_key_in_the_footer_presses_it():
+    app = build_app(unit_path=examples_dir() / "units" / "ash-warden.yaml", start="edit")
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        footer = app.screen.query_one(KeyFooter)
+        line = footer.render().plain
+        await pilot.click(KeyFooter, offset=(line.index("f1 Help"), 0))
+        await settled(pilot)
+        assert isinstance(app.screen, HelpScreen)
+
+
+async def test_a_step_built_again_keeps_the_focus_out_of_the_name_field():
+    """Undo that changes which pools the bumps step shows builds the step again: the
+    focus goes from the field it was on to the step's entry field, and the name field
+    (where a key typed meanwhile would rename the unit) never has it."""
+    app = build_app(unit_path=examples_dir() / "units" / "ash-warden.yaml", start="edit")
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        await pilot.press("alt+1")
+        await settled(pilot)
+        assert focused_id(app) == "dice-melee-off"
+        await pilot.press("0")  # no melee OFF dice: the bumps step has no such pool
+        await settled(pilot)
+        await pilot.press("alt+2")
+        await settled(pilot)
+        assert focused_id(app) == "addbump-ballistic-off"
+        seen: list[str | None] = []
+        app.screen.watch(app.screen, "focused",
+                         lambda widget: seen.append(getattr(widget, "id", None)), init=False)
+        await pilot.press("ctrl+z")  # the dice back: the melee OFF pool shown again
+        await settled(pilot)
+        assert app.screen.query("#addbump-melee-off")
+        assert focused_id(app) == "addbump-ballistic-off"
+        assert "unit-name" not in seen

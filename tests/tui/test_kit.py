@@ -207,6 +207,29 @@ async def test_rows_are_kept_when_only_their_text_changes():
 
 
 @pytest.mark.tui
+async def test_rows_mount_or_remove_only_the_rows_that_came_or_went():
+    def rows_of(*names: str) -> list[Any]:
+        return [Static("head", classes="group"),
+                *[ChosenRow(n, id=f"row-{n}") for n in names], Static("foot", classes="hint")]
+
+    app = Bench(lambda: [Rows()])
+    async with app.run_test() as pilot:
+        rows = app.query_one(Rows)
+        await rows.show(rows_of("a", "b"))
+        before = list(rows.children)
+        await rows.show(rows_of("a", "b", "c"))  # one added before the last
+        after = list(rows.children)
+        assert [w.id for w in after] == [None, "row-a", "row-b", "row-c", None]
+        assert after[:3] == before[:3] and after[4] is before[3]  # the rest kept
+        await rows.show(rows_of("a", "c"))  # one taken from the middle
+        assert list(rows.children) == [after[0], after[1], after[3], after[4]]
+        # a row of another class is not kept in place of one of the same kind and id
+        await rows.show([Static("head", classes="hint"), *rows_of("a", "c")[1:]])
+        assert rows.children[0] is not after[0] and rows.children[0].has_class("hint")
+        await pilot.pause()
+
+
+@pytest.mark.tui
 async def test_a_form_says_what_it_lacks_and_empties_its_texts_once_sent():
     sent: list[dict] = []
 
