@@ -13,7 +13,7 @@ import re
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from designer.entries import ForceEntry
 from designer.errors import InputError
@@ -40,21 +40,25 @@ def new_name(game: GameSystem) -> str:
 
 # --- units ---------------------------------------------------------------------------------
 
+U = TypeVar("U")  # the system's unit
+C = TypeVar("C")  # its catalog
+F = TypeVar("F")  # a unit's final values
 
-class UnitDoc(UnitOnDisk):
+
+class UnitDoc(UnitOnDisk, Generic[U, C, F]):
     """One unit being designed: its history, its file (and what it held: `OnDisk`), and
     the assessment of its present snapshot (worked out once per snapshot and kept)."""
 
-    def __init__(self, unit: Any, *, game: GameSystem, catalog: Any | None = None,
+    def __init__(self, unit: U, *, game: GameSystem[U, C, F], catalog: C | None = None,
                  path: Path | None = None, exists: bool = True,
-                 assessment: Assessment | None = None) -> None:
+                 assessment: Assessment[U, F] | None = None) -> None:
         """`assessment`: the unit's, when it is known already (a force's entry)."""
-        self.game = game
-        self.catalog = catalog if catalog is not None else game.bundled_catalog()
-        self.history: History[Any] = History(unit)
+        self.game: GameSystem[U, C, F] = game
+        self.catalog: C = catalog if catalog is not None else game.bundled_catalog()
+        self.history: History[U] = History(unit)
         self.path = path
         self.exists = exists and path is not None
-        self._assessed: tuple[Any, Assessment] | None = (
+        self._assessed: tuple[U, Assessment[U, F]] | None = (
             (unit, assessment) if assessment is not None else None)
         self.remember_disk()
 
@@ -86,7 +90,7 @@ class UnitDoc(UnitOnDisk):
 
     # state
     @property
-    def unit(self) -> Any:
+    def unit(self) -> U:
         return self.history.present
 
     @property
@@ -94,11 +98,11 @@ class UnitDoc(UnitOnDisk):
         return self.history.dirty
 
     @property
-    def assessment(self) -> Assessment:
+    def assessment(self) -> Assessment[U, F]:
         """The present unit folded, priced and checked: once per snapshot."""
         return self.assessment_of(self.unit)
 
-    def assessment_of(self, unit: Any) -> Assessment:
+    def assessment_of(self, unit: U) -> Assessment[U, F]:
         """`unit` assessed: the kept assessment when it is the one last assessed."""
         kept = self._assessed
         if kept is None or kept[0] is not unit:
@@ -111,7 +115,7 @@ class UnitDoc(UnitOnDisk):
         return self.assessment.tally
 
     @property
-    def final(self) -> Any:
+    def final(self) -> F:
         """The unit's final values, as its system works them out (for the editors)."""
         return self.assessment.final
 
@@ -123,7 +127,7 @@ class UnitDoc(UnitOnDisk):
     def label(self) -> str:
         return f"{self.name} ({display_path(self.path)})"
 
-    def edit(self, unit: Any, merge: Hashable | None = None) -> bool:
+    def edit(self, unit: U, merge: Hashable | None = None) -> bool:
         return self.history.push(unit, merge)
 
     def undo(self) -> bool:
@@ -133,7 +137,7 @@ class UnitDoc(UnitOnDisk):
         return self.history.redo()
 
     # output
-    def data(self, unit: Any | None = None, path: Path | None = None) -> dict[str, Any]:
+    def data(self, unit: U | None = None, path: Path | None = None) -> dict[str, Any]:
         """What a save writes: the unit as its system writes a unit file."""
         return self.game.unit_data(unit if unit is not None else self.unit)
 
@@ -142,13 +146,13 @@ class UnitDoc(UnitOnDisk):
         return LoadedUnit(self.game, self.catalog, self.unit, self.path,
                           _assessment=self.assessment)
 
-    def mark_written(self, path: Path, snapshot: Any, stamp: FileStamp | None = None) -> None:
+    def mark_written(self, path: Path, snapshot: U, stamp: FileStamp | None = None) -> None:
         self.path = path
         self.exists = True
         self.history.mark_saved(snapshot)
         self.remember_disk(stamp)
 
-    def save(self, path: Path | None = None, snapshot: Any | None = None) -> Path:
+    def save(self, path: Path | None = None, snapshot: U | None = None) -> Path:
         """Write `snapshot` (default: the present) atomically; it becomes the saved one.
         ChangedOnDisk when the file was changed since it was read here."""
         target = path or self.path
