@@ -4,7 +4,7 @@ that shows the step's guidance and the findings filed under the step."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, cast
 
@@ -94,13 +94,19 @@ def pts(points: int) -> str:
     return f"{points} pt" if abs(points) == 1 else f"{points} pts"
 
 
+def let_go_of_focus(widgets: Sequence[Widget]) -> None:
+    """Take the focus off `widgets` and what is inside them, before they are removed or
+    composed again: else Textual hands it on to another field (the unit's name)
+    meanwhile, which repaints the footer twice and is where a key could land before the
+    focus comes back."""
+    focused = widgets[0].screen.focused if widgets else None
+    if focused is not None and any(w is focused or w in focused.ancestors for w in widgets):
+        focused.screen.set_focus(None)
+
+
 async def compose_again(widget: Widget) -> None:
-    """`widget` composed again, the focus held inside it let go first: else Textual hands
-    it on to another field (the unit's name) meanwhile, which repaints the footer twice
-    and is where a key could land before the focus comes back."""
-    focused = widget.screen.focused
-    if focused is not None and widget in focused.ancestors:
-        widget.screen.set_focus(None)
+    """`widget` composed again, the focus held inside it let go first."""
+    let_go_of_focus([widget])
     await widget.recompose()
 
 

@@ -14,6 +14,7 @@ from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Static
 
+from designer.tui.editors.base import let_go_of_focus
 from designer.tui.literal import literal
 from designer.tui.widgets.fields import Cycle, Row, Spinner
 from designer.tui.widgets.lines import same
@@ -83,11 +84,7 @@ class Rows(Vertical):
             renew(kept, row)
         gone = shown[head:len(shown) - tail]
         if gone:
-            focused = self.screen.focused
-            if focused is not None and any(w is focused or w in focused.ancestors
-                                           for w in gone):
-                # let go first: else Textual hands the focus to another field meanwhile
-                self.screen.set_focus(None)
+            let_go_of_focus(gone)
             await self.remove_children(gone)
         added = list(rows[head:len(rows) - tail])
         if added:

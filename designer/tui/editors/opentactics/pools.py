@@ -26,6 +26,10 @@ def dice_of(skill: str, side: str, view: View) -> int:
     return getattr(view.unit.skills, skill).dice(side)
 
 
+def bumps_of(skill: str, side: str, view: View) -> tuple[int, ...]:
+    return tuple(getattr(view.unit.skills, skill).bumps(side))
+
+
 def bump_of(skill: str, side: str, index: int, view: View) -> int:
     return getattr(view.unit.skills, skill).bumps(side)[index]
 
@@ -66,7 +70,7 @@ class BumpsEditor(StepEditor):
     removes that row alone."""
 
     def structure(self, view: View) -> Hashable:
-        return tuple(_dice(view, skill, side) if _shown(view, skill, side) else None
+        return tuple(dice_of(skill, side, view) if _shown(view, skill, side) else None
                      for skill, side, *_ in POOL_FIELDS)
 
     @staticmethod
@@ -84,7 +88,7 @@ class BumpsEditor(StepEditor):
             if not _shown(view, skill, side):
                 no_dice.append(label)
                 continue
-            dice = _dice(view, skill, side)
+            dice = dice_of(skill, side, view)
             head = f"{label} · {dice} {'die' if dice == 1 else 'dice'}"
             if dice <= 0:
                 head += " · needs a die, or remove its bumps"
@@ -94,9 +98,10 @@ class BumpsEditor(StepEditor):
                     yield EditButton("+ add bump", at(edits.add_bump, skill, side, 1),
                                      focus=_new_bump(view, skill, side),
                                      id=f"addbump-{skill}-{side}", classes="add-bump")
-            yield Rows(*self._bumps(view, skill, side), id=f"bumps-{skill}-{side}")
-            sources = self._sources(view, skill, side)
-            yield Static(sources, id=f"sources-{skill}-{side}", classes="hint")
+            yield Rows(*self._bump_rows(view, skill, side), id=f"bumps-{skill}-{side}")
+            sources = Static(id=f"sources-{skill}-{side}", classes="hint")
+            self._show_sources(sources, view, skill, side)
+            yield sources
         if no_dice:
             yield Static(muted("No dice, so no bumps: " + ", ".join(no_dice)), classes="hint")
 
@@ -108,14 +113,12 @@ class BumpsEditor(StepEditor):
             if add:  # the new bump is focused once it is there
                 cast(EditButton, add.first()).focus_after = _new_bump(view, skill, side)
             await self.query_one(f"#bumps-{skill}-{side}", Rows).show(
-                self._bumps(view, skill, side))
-            sources = self.query_one(f"#sources-{skill}-{side}", Static)
-            shown = self._sources(view, skill, side)
-            sources.display = bool(shown)
-            set_content(sources, shown)
+                self._bump_rows(view, skill, side))
+            self._show_sources(self.query_one(f"#sources-{skill}-{side}", Static), view,
+                               skill, side)
 
-    def _bumps(self, view: View, skill: str, side: str) -> list[NumberField]:
-        count = len(_bumps(view, skill, side))
+    def _bump_rows(self, view: View, skill: str, side: str) -> list[NumberField]:
+        count = len(bumps_of(skill, side, view))
         return [NumberField(
             view, "", partial(bump_of, skill, side, i), at(edits.set_bump, skill, side, i),
             note=self._word, remove=at(edits.remove_bump, skill, side, i),
@@ -125,32 +128,25 @@ class BumpsEditor(StepEditor):
             for i in range(count)]
 
     @staticmethod
-    def _sources(view: View, skill: str, side: str) -> Content:
-        """'with equipment: +1 +1 (Gauntlets)' when items add bumps to the pool."""
+    def _show_sources(widget: Static, view: View, skill: str, side: str) -> None:
+        """'with equipment: +1 +1 (Gauntlets)' when items add bumps to the pool, else
+        nothing (the line hidden)."""
         pool = view.final.pools[(skill, side)]
-        if not (pool.sources and any(pool.sources)):
-            return Content("")
-        return muted("with equipment: " + " ".join(
-            f"{b:+d}" + (f" ({s})" if s else "")
-            for b, s in zip(pool.bumps, pool.sources, strict=True)))
-
-
-def _dice(view: View, skill: str, side: str) -> int:
-    return getattr(view.unit.skills, skill).dice(side)
-
-
-def _bumps(view: View, skill: str, side: str) -> tuple[int, ...]:
-    return tuple(getattr(view.unit.skills, skill).bumps(side))
+        widget.display = bool(pool.sources and any(pool.sources))
+        if widget.display:
+            set_content(widget, muted("with equipment: " + " ".join(
+                f"{b:+d}" + (f" ({s})" if s else "")
+                for b, s in zip(pool.bumps, pool.sources, strict=True))))
 
 
 def _new_bump(view: View, skill: str, side: str) -> str:
     """The id the pool's next bump will have."""
-    return f"bump-{skill}-{side}-{len(_bumps(view, skill, side))}"
+    return f"bump-{skill}-{side}-{len(bumps_of(skill, side, view))}"
 
 
 def _shown(view: View, skill: str, side: str) -> bool:
     """A pool is shown when it has dice or bumps (bumps without dice, to be removed)."""
-    return _dice(view, skill, side) > 0 or bool(_bumps(view, skill, side))
+    return dice_of(skill, side, view) > 0 or bool(bumps_of(skill, side, view))
 
 
 # --- step three: range --------------------------------------------------------------------
