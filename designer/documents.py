@@ -45,7 +45,7 @@ C = TypeVar("C")  # its catalog
 F = TypeVar("F")  # a unit's final values
 
 
-class UnitDoc(UnitOnDisk, Generic[U, C, F]):
+class UnitDoc(UnitOnDisk[U, C], Generic[U, C, F]):
     """One unit being designed: its history, its file (and what it held: `OnDisk`), and
     the assessment of its present snapshot (worked out once per snapshot and kept)."""
 
@@ -71,16 +71,16 @@ class UnitDoc(UnitOnDisk, Generic[U, C, F]):
         return cls(loaded.unit, game=loaded.system, catalog=loaded.catalog, path=path)
 
     @classmethod
-    def new(cls, game: GameSystem, catalog: Any | None = None, path: Path | None = None,
-            name: str | None = None) -> UnitDoc:
+    def new(cls, game: GameSystem[U, C, F], catalog: C | None = None, path: Path | None = None,
+            name: str | None = None) -> UnitDoc[U, C, F]:
         catalog = catalog if catalog is not None else game.bundled_catalog()
         name = name or (title_from_stem(path, new_name(game)) if path else new_name(game))
         unit = game.with_unit_id(game.new_unit(name, catalog), fresh_id())
         return cls(unit, game=game, catalog=catalog, path=path, exists=False)
 
     @classmethod
-    def open(cls, path: Path, game: GameSystem | None = None,
-             catalog: Any | None = None) -> UnitDoc:
+    def open(cls, path: Path, game: GameSystem[U, C, F] | None = None,
+             catalog: C | None = None) -> UnitDoc[U, C, F]:
         """The unit file at `path` (of the system it names), or a new unit of `game`
         (default: the default system) to be saved there when the file is missing or
         empty (nothing in it to lose). `game` is only loaded for a new unit."""
@@ -189,7 +189,7 @@ class ForceDoc(ForceOnDisk):
         return cls(load_roster(path, keep_broken=True), path=path)
 
     @classmethod
-    def new(cls, game: GameSystem, catalog: Any | None = None, path: Path | None = None,
+    def new(cls, game: GameSystem, catalog: object | None = None, path: Path | None = None,
             name: str | None = None, cap: int | None = None) -> ForceDoc:
         """An empty force; `cap` (the settings' points cap) stands in for the system's
         default budget when the system has one."""
@@ -201,7 +201,7 @@ class ForceDoc(ForceOnDisk):
         return cls(force, path=path, exists=False)
 
     @classmethod
-    def open(cls, path: Path, game: GameSystem | None = None, catalog: Any | None = None,
+    def open(cls, path: Path, game: GameSystem | None = None, catalog: object | None = None,
              cap: int | None = None) -> ForceDoc:
         """The roster at `path`, or a new force of `game` (default: the default system)
         to be saved there (missing or empty)."""
@@ -210,7 +210,7 @@ class ForceDoc(ForceOnDisk):
         return cls.new(game if game is not None else system(), catalog, path, cap=cap)
 
     @classmethod
-    def home(cls, game: GameSystem, catalog: Any | None = None) -> ForceDoc:
+    def home(cls, game: GameSystem, catalog: object | None = None) -> ForceDoc:
         """The example force the app opens on: the system's first example roster when
         there is one, else every example unit once. Its units are held inline and it has
         no file, so saving it never writes into the bundled catalog."""
@@ -239,7 +239,7 @@ class ForceDoc(ForceOnDisk):
         return self.force.game
 
     @property
-    def catalog(self) -> Any:
+    def catalog(self) -> object:
         return self.force.catalog
 
     @property
@@ -261,7 +261,7 @@ class ForceDoc(ForceOnDisk):
     def redo(self) -> bool:
         return self.history.redo()
 
-    def entry(self, unit: Any, count: int = 1, file: Path | None = None,
+    def entry(self, unit: object, count: int = 1, file: Path | None = None,
               assessment: Assessment | None = None,
               fields: Mapping[str, Any] | None = None) -> ForceEntry:
         """An entry for `unit` (assessed, unless its assessment is given); a unit from a
@@ -327,10 +327,10 @@ class EntryLink:
     index: int
 
     @property
-    def entry(self) -> Any:
+    def entry(self) -> ForceEntry:
         return self.force.force.entries[self.index]
 
-    def apply(self, unit: Any, assessment: Assessment | None = None) -> bool:
+    def apply(self, unit: object, assessment: Assessment | None = None) -> bool:
         entry = self.entry
         if unit == entry.unit:
             return False

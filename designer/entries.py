@@ -77,7 +77,7 @@ class ForceEntry:
         return bool(self.problem)
 
     @property
-    def unit(self) -> Any:
+    def unit(self) -> object:
         return self.assessment.unit
 
     @property

@@ -5,24 +5,31 @@ instead of overwriting it, as editors do."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from designer.errors import InputError
 from designer.io import FileStamp, changed_since, file_stamp
-from designer.roster import load_roster
+from designer.roster import Force, load_roster
 from designer.units import load_unit_file
+
+if TYPE_CHECKING:
+    from designer.history import History
+    from designer.systems import GameSystem
+
+T = TypeVar("T")  # what the document holds: a unit, a force
+C = TypeVar("C")  # a unit's catalog
 
 
 class ChangedOnDisk(InputError):
     """The document's file changed since it was read: writing would lose that change."""
 
 
-class OnDisk:
+class OnDisk(Generic[T]):
     """Mixed into the documents, which have a `path` and a `history`, and say how to read
     their file again (`read_again`)."""
 
     path: Path | None
-    history: Any
+    history: History[T]
     #: the file as it was when last read or written here (None: there was no file)
     disk: FileStamp | None = None
 
@@ -56,17 +63,17 @@ class OnDisk:
         self.history.mark_saved(self.history.present)
         self.remember_disk()
 
-    def read_again(self) -> Any:
+    def read_again(self) -> T:
         raise NotImplementedError
 
 
-class UnitOnDisk(OnDisk):
+class UnitOnDisk(OnDisk[T], Generic[T, C]):
     """A unit's document: read again, it is the unit file's unit (of the same system)."""
 
-    game: Any
-    catalog: Any
+    game: GameSystem[T, C, Any]
+    catalog: C
 
-    def read_again(self) -> Any:
+    def read_again(self) -> T:
         loaded = load_unit_file(self.path) if self.path else None
         if loaded is None or loaded.system.NAME != self.game.NAME:
             raise InputError("now holds no unit of this system; open it (ctrl+o)",
@@ -75,13 +82,15 @@ class UnitOnDisk(OnDisk):
         return loaded.unit
 
 
-class ForceOnDisk(OnDisk):
+class ForceOnDisk(OnDisk[Force]):
     """A force's document: read again, it is the roster file's force (of the same
     system)."""
 
-    game: Any
+    @property
+    def game(self) -> GameSystem:
+        raise NotImplementedError
 
-    def read_again(self) -> Any:
+    def read_again(self) -> Force:
         force = load_roster(self.path, keep_broken=True) if self.path else None
         if force is None or force.game.NAME != self.game.NAME:
             raise InputError("now holds no force of this system; open it (ctrl+o)",

@@ -13,7 +13,7 @@ from designer.systems import CatalogSection, Fact, GameSystem, Points, Step
 from designer.tally import Tally
 
 if TYPE_CHECKING:
-    from rich.console import Group
+    from rich.console import Group, RenderableType
     from rich.table import Table
     from rich.text import Text
 
@@ -33,7 +33,7 @@ def card_renderable(card: Card) -> Group:
     from rich.table import Table
     from rich.text import Text
 
-    parts: list[Any] = [Text(printable(card.title), style="bold")]
+    parts: list[RenderableType] = [Text(printable(card.title), style="bold")]
     for kind, block in _card_parts(card):
         if kind == "table":
             table = Table(show_header=True, expand=False)
@@ -91,7 +91,7 @@ def tally_renderable(tally: Tally, game: GameSystem, card: Card | None = None) -
         table.add_column(printable(beside), justify="right", style="dim")
     for step, item, *figures in _tally_rows(tally, game):
         table.add_row(step, Text(item), *figures)
-    parts: list[Any] = [table]
+    parts: list[RenderableType] = [table]
     audit = tally.audit()
     if audit:
         style = "green" if tally.printed == tally.total else "yellow"
@@ -213,7 +213,7 @@ def force_renderable(force: Force) -> Group:
         figures = (str(tally.total), str(entry.subtotal)) if priced else ()
         table.add_row(Text(printable(entry.shown_name)), str(entry.count), *figures,
                       notes if notes.plain else Text("legal", style="green"))
-    parts: list[Any] = [table]
+    parts: list[RenderableType] = [table]
     for line, kind in _force_lines(force, force.total):
         parts.append(Text(line, style=_STYLES[kind]))
     return Group(*parts)

@@ -66,7 +66,7 @@ class Force:
     and its entries."""
 
     game: GameSystem
-    catalog: Any
+    catalog: object  # the system's own, handed back to it alone
     name: str
     cap: int | None
     entries: tuple[ForceEntry, ...] = ()
@@ -183,7 +183,7 @@ class Force:
 
     # --- edits: each returns a new force ----------------------------------------------
 
-    def entry(self, unit: Any, count: int = 1, file: Path | None = None) -> ForceEntry:
+    def entry(self, unit: object, count: int = 1, file: Path | None = None) -> ForceEntry:
         """A new entry for `unit` of this force's system, assessed."""
         return ForceEntry(self.game.assess(unit, self.catalog), count, file)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from designer.errors import InputError
 from designer.io import load_mapping, refuse_boolean_keys, require_mapping
@@ -13,20 +13,24 @@ from designer.systems import DEFAULT_SYSTEM, Assessment, GameSystem, system
 from designer.systems.identity import derived_id
 from designer.tally import Tally
 
+U = TypeVar("U")  # the system's unit
+C = TypeVar("C")  # its catalog
+
 
 @dataclass
-class LoadedUnit:
+class LoadedUnit(Generic[U, C]):
     """A unit with its system and catalog; `assessment` is worked out on first use and
-    kept, so a unit is folded and priced once however many views draw it."""
+    kept, so a unit is folded and priced once however many views draw it. Read from a
+    file, its types are those of the system the file names: unknown until it is read."""
 
-    system: GameSystem
-    catalog: Any
-    unit: Any
+    system: GameSystem[U, C, Any]
+    catalog: C
+    unit: U
     path: Path | None = None
-    _assessment: Assessment | None = field(default=None, repr=False, compare=False)
+    _assessment: Assessment[U, Any] | None = field(default=None, repr=False, compare=False)
 
     @property
-    def assessment(self) -> Assessment:
+    def assessment(self) -> Assessment[U, Any]:
         if self._assessment is None:
             self._assessment = self.system.assess(self.unit, self.catalog)
         return self._assessment
@@ -47,7 +51,7 @@ def system_of(data: dict, file: str | Path | None,
 
 def parse_unit_data(data: Any, *, file: str | Path | None = None,
                     field_prefix: str = "", default: str = DEFAULT_SYSTEM,
-                    shared: dict[str, Any] | None = None) -> LoadedUnit:
+                    shared: dict[str, Any] | None = None) -> LoadedUnit[Any, Any]:
     """A unit from loaded YAML, of the system its `system:` key names, else `default`.
     An inline unit in a roster takes the roster's system and `shared` keys (those of the
     system's SHARED_KEYS the roster gives) when it gives none of its own. A unit whose
@@ -72,5 +76,5 @@ def is_roster_data(data: dict[str, Any], file: str | Path | None = None) -> bool
     return system_of(data, file).is_roster(data)
 
 
-def load_unit_file(path: str | Path) -> LoadedUnit:
+def load_unit_file(path: str | Path) -> LoadedUnit[Any, Any]:
     return parse_unit_data(load_mapping(path, "unit"), file=path)

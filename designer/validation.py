@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
 from designer.errors import InputError
+
+M = TypeVar("M", bound=BaseModel)
 
 
 def require_mapping(data: Any, what: str, *, file: str | Path | None = None) -> dict[str, Any]:
@@ -22,8 +24,8 @@ def require_mapping(data: Any, what: str, *, file: str | Path | None = None) -> 
     return data
 
 
-def validate(model: type[BaseModel], data: Any, *, file: str | Path | None = None,
-             field_prefix: str = "", context: dict | None = None) -> Any:
+def validate(model: type[M], data: Any, *, file: str | Path | None = None,
+             field_prefix: str = "", context: dict | None = None) -> M:
     """`model` built from `data`, or an InputError naming the first bad field."""
     try:
         return model.model_validate(data, context=context)

@@ -7,7 +7,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from designer import __version__
 from designer.card import Card
@@ -178,6 +178,16 @@ class ExportDoc:
 
 
 # --- building -----------------------------------------------------------------------------
+
+
+#: what a screen hands the exports of the document it edits: a unit with its system, or
+#: a force (unsaved changes included)
+Snapshot = LoadedUnit[Any, Any] | Force
+
+
+def snapshot_doc(snapshot: Snapshot) -> ExportDoc:
+    """The export document of a screen's snapshot."""
+    return roster_doc(snapshot) if isinstance(snapshot, Force) else unit_doc(snapshot)
 
 
 def unit_doc(loaded: LoadedUnit) -> ExportDoc:

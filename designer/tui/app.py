@@ -14,7 +14,7 @@ import gc
 from collections.abc import Iterable, Sequence
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from textual import work
 from textual.app import App, SystemCommand
@@ -59,7 +59,7 @@ class DesignerApp(KeptSettings, QuitGuard, KeyGate):
     _forces_screen: ForcesScreen | None = None
     browser_target: str | None = None
 
-    def __init__(self, *, game: GameSystem, catalog: Any, force_doc: ForceDoc | None,
+    def __init__(self, *, game: GameSystem, catalog: object, force_doc: ForceDoc | None,
                  unit_doc: UnitDoc | None = None, start: str = "home",
                  settings: Settings | None = None,
                  settings_problems: Sequence[str] = ()) -> None:
@@ -343,7 +343,7 @@ class DesignerApp(KeptSettings, QuitGuard, KeyGate):
                      else ForceDoc.new(game, cap=self.settings.points_cap))
 
 
-def build_app(*, game: GameSystem | None = None, catalog: Any | None = None,
+def build_app(*, game: GameSystem | None = None, catalog: object | None = None,
               unit_path: Path | None = None, roster_path: Path | None = None,
               start: str = "home", settings: Settings | None = None) -> DesignerApp:
     """The app on `game` (default: the system of the file opened, else the default

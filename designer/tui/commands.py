@@ -25,7 +25,7 @@ class PaletteApp(Protocol):
     """What the palette's providers use of the app they are the commands of."""
 
     game: GameSystem[Any, Any, Any]
-    catalog: Any
+    catalog: object
 
     @property
     def force_doc(self) -> ForceDoc: ...

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import cached_property
 from pathlib import Path
-from typing import Literal, cast
+from typing import Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -321,7 +321,7 @@ def load_catalog(root: Path) -> Catalog:
 
 @persistent(CatalogFiles)
 def _read_files(root: Path) -> CatalogFiles:
-    parts = {}
+    parts: dict[str, Any] = {}  # each file's own model, by field name
     for name in CATALOG_FILES:
         path = root / f"{name}.yaml"
         data = load_mapping(path, f"{name} catalog")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol, cast
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -24,29 +24,34 @@ from designer.tui.widgets.tally import issue_content
 #: the class of the fields bound to the unit (`kit.fields`): `sync` shows each the view
 BOUND = "bound"
 
+U = TypeVar("U")  # the system's unit
+C = TypeVar("C")  # its catalog
+F = TypeVar("F")  # a unit's final values
+
 
 class BoundField(Protocol):
     def show_view(self, view: View) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
-class View:
+class View(Generic[U, C, F]):
     """What every editor is shown: the system, its catalog and the unit's assessment
-    (the unit, its final values and its tally), worked out once per edit."""
+    (the unit, its final values and its tally), worked out once per edit. A system's
+    editors see it with their own types (`View[Unit, Catalog, Final]`)."""
 
-    game: GameSystem
-    catalog: Any
-    assessment: Assessment
+    game: GameSystem[U, C, F]
+    catalog: C
+    assessment: Assessment[U, F]
     #: the edit came from outside the step's fields (undo, redo, a catalog pick): a text
     #: field being typed in shows it too
     external: bool = False
 
     @property
-    def unit(self) -> Any:
+    def unit(self) -> U:
         return self.assessment.unit
 
     @property
-    def final(self) -> Any:
+    def final(self) -> F:
         return self.assessment.final
 
     @property
@@ -110,7 +115,7 @@ async def compose_again(widget: Widget) -> None:
     await widget.recompose()
 
 
-class StepEditor(VerticalScroll, can_focus=False):
+class StepEditor(VerticalScroll, Generic[U, C, F], can_focus=False):
     """Base of the step editors: the step's guidance, its fields, and its findings.
 
     A subclass composes its fields, says which changes need them rebuilt
@@ -126,7 +131,7 @@ class StepEditor(VerticalScroll, can_focus=False):
     #: its search box or its list, not on what was added already.
     ENTRY_FIELD: ClassVar[str | None] = None
 
-    def __init__(self, view: View, step: Step, *, id: str | None = None) -> None:
+    def __init__(self, view: View[U, C, F], step: Step, *, id: str | None = None) -> None:
         super().__init__(id=id, classes=f"step-editor {self.DEFAULT_CLASSES}".strip())
         self.view = view
         self.step = step
@@ -137,7 +142,7 @@ class StepEditor(VerticalScroll, can_focus=False):
 
     # what the step adds to the tally (asked of the class by the stepper and tally panel)
     @classmethod
-    def tally_lines(cls, key: str, view: View) -> list[Line]:
+    def tally_lines(cls, key: str, view: View[U, C, F]) -> list[Line]:
         """The tally lines the side panel itemises under this step."""
         return [line for line in view.tally.breakdown if line.step == key]
 
@@ -159,11 +164,11 @@ class StepEditor(VerticalScroll, can_focus=False):
         yield from ()
 
     # keeping up with the unit
-    def structure(self, view: View) -> Hashable:
+    def structure(self, view: View[U, C, F]) -> Hashable:
         """Changes in this value need the editor rebuilt; other changes update in place."""
         return None
 
-    async def sync(self, view: View, focus: str | None = None) -> None:
+    async def sync(self, view: View[U, C, F], focus: str | None = None) -> None:
         rebuild = self.structure(view) != self.structure(self.view)
         self.view = view
         focused = self.screen.focused
@@ -200,14 +205,14 @@ class StepEditor(VerticalScroll, can_focus=False):
         if found:
             self.screen.set_focus(found.first())  # at once, before any queued key
 
-    async def update_fields(self, view: View) -> None:
+    async def update_fields(self, view: View[U, C, F]) -> None:
         """Bring the fields up to date without rebuilding them."""
 
-    def findings(self, view: View) -> list[Issue]:
+    def findings(self, view: View[U, C, F]) -> list[Issue]:
         """The findings the step shows: those filed under it."""
         return view.issues_of(self.key)
 
-    def show_issues(self, view: View) -> None:
+    def show_issues(self, view: View[U, C, F]) -> None:
         mine = self.findings(view)
         widget = self.query_one(".step-issues", Static)
         if widget.display != bool(mine):

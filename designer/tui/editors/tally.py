@@ -6,8 +6,6 @@ A system's own tally editor subclasses `TallyEditor` and adds its fields with
 
 from __future__ import annotations
 
-from typing import Any
-
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -20,7 +18,7 @@ from designer.tui.editors.base import GoToStep, RunAction, StepEditor, View
 from designer.tui.widgets.card import CardPreview, card_of
 from designer.tui.widgets.fields import FieldButton
 from designer.tui.widgets.lists import MovingList
-from designer.tui.widgets.tally import PointsList, issue_content
+from designer.tui.widgets.tally import PointsList, Row, issue_content
 
 
 def step_number(view: View, key: str) -> int:
@@ -61,7 +59,7 @@ class TallyEditor(StepEditor):
         self.query_one("#tally-card", CardPreview).show(card_of(view.game, view.assessment))
 
     @staticmethod
-    def breakdown_rows(view: View) -> list[Any]:
+    def breakdown_rows(view: View) -> list[Row | Content]:
         """Each step that has points of its own with its lines, the total and the audit
         (nothing for a system without points)."""
         if view.game.capability(Points) is None:
@@ -70,7 +68,7 @@ class TallyEditor(StepEditor):
 
         editors = editors_for(view.game)
         tally = view.tally
-        rows: list[Any] = []
+        rows: list[Row | Content] = []
         for n, step in enumerate(view.game.steps()[:-1], start=1):
             points = editors[step.key].step_points(step.key, tally)
             if points is None:

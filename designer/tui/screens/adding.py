@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
-from typing import Any
 
 from textual import work
 
@@ -109,8 +108,8 @@ class AddingUnits(DocumentScreen):
         self.app.call_from_thread(self.add_unit,  # type: ignore[arg-type]
                                   doc.unit, path.resolve(), doc.assessment, replacing)
 
-    async def add_unit(self, unit: Any, file: Path | None = None,
-                       assessment: Any | None = None, replacing: int | None = None) -> None:
+    async def add_unit(self, unit: object, file: Path | None = None,
+                       assessment: Assessment | None = None, replacing: int | None = None) -> None:
         force = self.doc.force
         if replacing is not None and replacing < len(force.entries):
             old = force.entries[replacing]
@@ -130,7 +129,7 @@ class AddingUnits(DocumentScreen):
         await self.apply(force.inserted(self.doc.entry(unit, 1, file, assessment)))
         self.query_one(UnitTable).move_cursor(row=len(self.doc.force.entries) - 1)
 
-    def same_unit(self, held: Any, unit: Any) -> bool:
+    def same_unit(self, held: object, unit: object) -> bool:
         """Whether `unit` is the entry's unit `held` again: equal, or equal but for the id
         the entry gave a unit that came without one (a ready unit)."""
         game = self.doc.game

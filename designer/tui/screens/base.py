@@ -7,7 +7,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable
 from pathlib import Path, PurePath
-from typing import Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from textual import work
 from textual.binding import Binding
@@ -18,6 +18,11 @@ from designer.errors import InputError
 from designer.io import FileStamp, file_stamp, save_yaml
 from designer.ondisk import ChangedOnDisk
 from designer.paths import display_path
+from designer.systems import GameSystem
+
+if TYPE_CHECKING:
+    from designer.documents import ForceDoc, UnitDoc
+    from designer.export.document import Snapshot
 
 #: undo and export are in the help, the palette and (export) the last step's buttons: the
 #: footer keeps to what fits 80 columns
@@ -45,7 +50,7 @@ class RemembersFiles(Protocol):
 class DocumentScreen(Screen):
     """A screen editing one document (`self.doc`: a UnitDoc or a ForceDoc)."""
 
-    doc: Any
+    doc: UnitDoc | ForceDoc
 
     # The header shows these (it watches them). Screen's own repaint the whole screen on
     # a change, and " · modified" comes and goes as edits are made and undone: a full
@@ -54,7 +59,7 @@ class DocumentScreen(Screen):
     sub_title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
 
     @classmethod
-    def stylesheets(cls, game: Any = None) -> list[Path]:
+    def stylesheets(cls, game: GameSystem | None = None) -> list[Path]:
         """The screen's stylesheets, resolved as Textual resolves them (beside the module
         that defines the screen). The app reads those of its first screen with its own:
         Textual then parses the whole stylesheet once at start, not again for the screen.
@@ -83,7 +88,7 @@ class DocumentScreen(Screen):
         """What of the screen has unsaved changes, as the quit guard lists it."""
         raise NotImplementedError
 
-    def export_snapshot(self) -> Any:
+    def export_snapshot(self) -> Snapshot:
         """The present document as the exports take it (a LoadedUnit or a Force)."""
         raise NotImplementedError
 
@@ -130,7 +135,7 @@ class DocumentScreen(Screen):
         self.app.push_screen(PathDialog(f"Save {self.document_name()} as", mode="save",
                                         value=value, current=current, folder=folder), chosen)
 
-    def start_save(self, path: Path, then: Callable[[], Any] | None = None,
+    def start_save(self, path: Path, then: Callable[[], object] | None = None,
                    overwrite: bool = False) -> None:
         """Write the document to `path` in a worker; when that is its own file and it
         was changed outside since it was read here, ask first (unless `overwrite`)."""
@@ -139,7 +144,7 @@ class DocumentScreen(Screen):
 
     @work(thread=True, group="save")
     def _save_worker(self, path: Path, snapshot: Any, data: dict[str, Any],
-                     then: Callable[[], Any] | None, overwrite: bool) -> None:
+                     then: Callable[[], object] | None, overwrite: bool) -> None:
         try:
             if not overwrite:
                 self.doc.refuse_outside_change(path)
@@ -158,7 +163,7 @@ class DocumentScreen(Screen):
             return
         self.app.call_from_thread(self._saved, path, snapshot, then, stamp)
 
-    def ask_outside_change(self, path: Path, then: Callable[[], Any] | None) -> None:
+    def ask_outside_change(self, path: Path, then: Callable[[], object] | None) -> None:
         """The file was changed outside since it was read here: overwrite it, reload it
         (the edits stay one undo away) or save as another file; never overwrite unasked."""
         from designer.tui.screens.dialogs import ConfirmDialog
@@ -187,7 +192,7 @@ class DocumentScreen(Screen):
         await self.refresh_view(external=True)  # the name field shows the file's too
         self.notify(f"Reloaded {display_path(self.doc.path)}", timeout=3)
 
-    def _saved(self, path: Path, snapshot: Any, then: Callable[[], Any] | None,
+    def _saved(self, path: Path, snapshot: Any, then: Callable[[], object] | None,
                stamp: FileStamp | None = None) -> None:
         self.doc.mark_written(path, snapshot, stamp)
         self.notify(f"Saved {display_path(path)}", timeout=3, markup=False)
@@ -203,12 +208,12 @@ class DocumentScreen(Screen):
     def action_copy_text(self) -> None:
         """The unit's stat block, or the force's list, as Markdown onto the clipboard
         (the terminal's clipboard sequence), for pasting into a chat."""
-        from designer.tui.screens.export import build_doc
+        from designer.export.document import snapshot_doc
 
         try:
             from designer.export.markdown import chat_text
 
-            text = chat_text(build_doc(self.export_snapshot()))
+            text = chat_text(snapshot_doc(self.export_snapshot()))
         except ImportError:
             self.notify("Copy is not available in this installation.", severity="error")
             return

@@ -4,8 +4,6 @@ detail and the section's notes."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
@@ -51,7 +49,7 @@ def list_widths(section: CatalogSection) -> list[tuple[int, int]]:
 
 
 def prompt(row: CatalogRow, widths: list[tuple[int, int]]) -> Content:
-    parts: list[Any] = []
+    parts: list[str | Content | tuple[str, str]] = []
     last = len(widths) - 1
     for n, (i, width) in enumerate(widths):
         cell = printable(row.cells[i]) if i < len(row.cells) else ""
@@ -75,7 +73,7 @@ class BrowserScreen(Screen):
     #: the unit that enter adds a picked entry to (set by the app), or None
     target: reactive[str | None] = reactive(None)
 
-    def __init__(self, game: GameSystem, catalog: Any | None = None) -> None:
+    def __init__(self, game: GameSystem, catalog: object | None = None) -> None:
         super().__init__()
         self.game = game
         self.catalog = catalog if catalog is not None else game.bundled_catalog()

@@ -5,7 +5,7 @@ through the game-system contract and the editors registered for the system."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Protocol, cast
 
 from textual import on
 from textual.app import ComposeResult
@@ -38,6 +38,7 @@ from designer.tui.widgets.tally import StepFigure, TallyPanel
 from designer.tui.widgets.text import TextField
 
 if TYPE_CHECKING:
+    from designer.export.document import Snapshot
     from designer.tui.widgets.matchups import MatchupsPanel
 
 class SavesForce(Protocol):
@@ -47,6 +48,8 @@ class SavesForce(Protocol):
 
 
 class DesignerScreen(DocumentScreen):
+    doc: UnitDoc
+
     CSS_PATH = ["designer.tcss", "../editors/editors.tcss"]
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
@@ -89,7 +92,7 @@ class DesignerScreen(DocumentScreen):
         self.visited = set(range(len(self.steps))) if doc.exists or link else {step}
 
     @classmethod
-    def stylesheets(cls, game: Any = None) -> list[Path]:
+    def stylesheets(cls, game: GameSystem | None = None) -> list[Path]:
         return [*super().stylesheets(), *(editor_css(game) if game is not None else [])]
 
     @property
@@ -318,7 +321,7 @@ class DesignerScreen(DocumentScreen):
     def document_name(self) -> str:
         return self.doc.name
 
-    def export_snapshot(self) -> Any:
+    def export_snapshot(self) -> Snapshot:
         return self.doc.loaded()
 
     def action_save(self) -> None:
@@ -350,21 +353,21 @@ class DesignerScreen(DocumentScreen):
         """Back to the force: the unit goes back into its entry."""
         if self.link is None:
             return
-        doc = self.doc
-        if doc.path is None or not doc.dirty:
+        doc, path = self.doc, self.doc.path
+        if path is None or not doc.dirty:
             self.dismiss(doc.unit)
             return
 
         def answered(answer: str | None) -> None:
             if answer == "save":
-                self.start_save(doc.path, then=lambda: self.dismiss(doc.unit))
+                self.start_save(path, then=lambda: self.dismiss(doc.unit))
             elif answer == "discard":
                 self.dismiss(doc.history.saved)
 
         from designer.tui.screens.dialogs import ConfirmDialog
 
         self.app.push_screen(ConfirmDialog(
-            "Unsaved changes", f"Save the changes to {display_path(doc.path)}?",
+            "Unsaved changes", f"Save the changes to {display_path(path)}?",
             [("save", "Save", "primary"), ("discard", "Discard", "error"),
              ("cancel", "Cancel", "default")]), answered)
 

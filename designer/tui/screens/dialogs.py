@@ -344,7 +344,7 @@ class EntryDialog(Dialog):
 
     @on(TextField.Submitted, "#entry-note")
     @on(Button.Pressed, "#keep")
-    def keep(self, event: Any) -> None:
+    def keep(self, event: TextField.Submitted | Button.Pressed) -> None:
         event.stop()
         self.dismiss((self.query_one("#entry-label", TextField).value.strip(),
                       self.query_one("#entry-note", TextField).value.strip()))

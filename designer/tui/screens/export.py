@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -21,6 +21,10 @@ from designer.tui.screens.dialogs import Dialog
 from designer.tui.widgets.fields import Cycle, Tick
 from designer.tui.widgets.text import TextField
 
+if TYPE_CHECKING:
+    from designer.export.document import Snapshot
+
+
 #: formats whose output is laid out on a paper size
 PAGED = ("pdf", "html", "list", "list-html")
 
@@ -34,21 +38,13 @@ def export_choices() -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(FORMATS), tuple(PAPERS)
 
 
-def build_doc(snapshot: Any) -> Any:
-    """The export document of a snapshot: a Force (roster) or a LoadedUnit (unit)."""
-    from designer.export.document import roster_doc, unit_doc
-    from designer.roster import Force
-
-    return roster_doc(snapshot) if isinstance(snapshot, Force) else unit_doc(snapshot)
-
-
 class ExportDialog(Dialog):
     """Export what the screen shows. `snapshot()` is asked for the present unit (as a
     LoadedUnit) or force when the export starts; the rest runs in a worker."""
 
     BINDINGS = [Binding("enter", "export", "Export")]
 
-    def __init__(self, *, name: str, saved: bool, snapshot: Callable[[], Any]) -> None:
+    def __init__(self, *, name: str, saved: bool, snapshot: Callable[[], Snapshot]) -> None:
         super().__init__(f"Export {name}")
         self.saved = saved
         self.snapshot = snapshot
@@ -131,7 +127,7 @@ class ExportDialog(Dialog):
                         overwrite)
 
     @work(thread=True, exclusive=True, group="export")
-    def run_export(self, snapshot: Any, fmt: str, paper: str, out: Path | None,
+    def run_export(self, snapshot: Snapshot, fmt: str, paper: str, out: Path | None,
                    overwrite: bool) -> None:
         def progress(done: int, total: int) -> None:
             self.app.call_from_thread(self.status, f"Exporting {fmt}… {done}/{total}",
@@ -139,8 +135,9 @@ class ExportDialog(Dialog):
 
         try:
             from designer.export import export_doc
+            from designer.export.document import snapshot_doc
 
-            written = export_doc(build_doc(snapshot), fmt, out=out, paper=paper,
+            written = export_doc(snapshot_doc(snapshot), fmt, out=out, paper=paper,
                                  overwrite=overwrite, progress=progress)
         except ImportError:
             self.app.call_from_thread(self.finished, None,

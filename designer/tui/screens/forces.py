@@ -8,7 +8,7 @@ the core's immutable `Force`, edited with its own methods."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import on
 from textual.app import ComposeResult
@@ -35,6 +35,10 @@ from designer.tui.widgets.header import TitleHeader
 from designer.tui.widgets.points_bar import PointsBar
 from designer.tui.widgets.text import TextField
 from designer.tui.widgets.unit_table import UnitTable, entry_name
+
+if TYPE_CHECKING:
+    from designer.export.document import Snapshot
+
 
 MAX_NAME = 80
 
@@ -157,7 +161,7 @@ class ForcesScreen(AddingUnits):
     def document_name(self) -> str:
         return self.doc.force.name
 
-    def export_snapshot(self) -> Any:
+    def export_snapshot(self) -> Snapshot:
         return self.doc.exported()
 
     # --- edits ------------------------------------------------------------------------------
@@ -332,7 +336,7 @@ class ForcesScreen(AddingUnits):
                            path=entry.file, exists=not new, assessment=entry.assessment)
         link = EntryLink(self.doc, index)
 
-        async def closed(unit: Any) -> None:
+        async def closed(unit: object) -> None:
             force = self.doc.force
             if unit is not None and index < len(force.entries):
                 current = force.entries[index]

@@ -5,7 +5,6 @@ on with the arrows like the rest."""
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any
 
 from textual import events
 from textual.binding import Binding, BindingType
@@ -129,7 +128,7 @@ class Spinner(Widget, can_focus=True):
         shown = self._show(self.value).rjust(self._value_width)
         focused = self.has_focus
         value_style = "bold reverse" if focused else "bold"
-        parts: list[Any] = []
+        parts: list[str | Content | tuple[str, str]] = []
         if label:
             parts += [(label, "$foreground-muted" if not focused else "bold"), " "]
         parts += [(LEFT, "$foreground-muted"), " ", (shown, value_style), " ",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -33,6 +33,10 @@ from designer.systems import (
 from designer.tui.literal import literal
 from designer.tui.widgets.shown import set_content
 
+if TYPE_CHECKING:
+    from designer.facing import FieldReport
+    from designer.field import FieldWork
+
 RETALIATION_WORDS = {"best": "retaliates if it pays", "always": "always retaliates",
                      "never": "never retaliates"}
 _medians: dict[tuple[str, EngageOptions], Fraction | None] = {}
@@ -43,7 +47,7 @@ class _Cancelled(Exception):
     """The work was cancelled by a newer edit."""
 
 
-def percent(value: Any) -> str:
+def percent(value: Fraction | float) -> str:
     return f"{float(value) * 100:.1f}%"
 
 
@@ -162,7 +166,7 @@ class MatchupsPanel(Vertical):
             self.app.call_from_thread(self._draw, generation, unit, options, engagement,
                                       report, problem)
 
-    def _median(self, work_: Any, options: EngageOptions) -> Fraction | None:
+    def _median(self, work_: FieldWork, options: EngageOptions) -> Fraction | None:
         key = (self.game.NAME, options)
         with _medians_lock:
             if key in _medians:
@@ -173,13 +177,14 @@ class MatchupsPanel(Vertical):
         return median
 
     def _draw(self, generation: int, unit: Assessment, options: EngageOptions,
-              engagement: Engagement | None, report: Any, problem: str | None) -> None:
+              engagement: Engagement | None, report: FieldReport | None,
+              problem: str | None) -> None:
         if generation != self._generation:
             return  # a newer edit is being worked
         odds_widget = self.query_one("#matchup-odds", Static)
         field_widget = self.query_one("#matchup-field", Static)
         self.drawn = (unit, options)
-        if problem is not None or engagement is None:
+        if problem is not None or engagement is None or report is None:
             style = "$foreground-muted" if options.mode is None else "$warning"
             set_content(odds_widget, literal(problem or "", 400, style=style))
             set_content(field_widget, Content(""))

@@ -29,9 +29,9 @@ from designer.tui.literal import literal
 from designer.tui.widgets.fields import Cycle, FieldButton, Row, Spinner, Tick
 from designer.tui.widgets.text import TextField
 
-Read = Callable[[View], Any]
+#: an edit of the unit, `change(unit, *value)`: the unit is the system's own, which the
+#: kit only hands back to the screen
 Change = Callable[..., Any]
-Note = Callable[[View, Any], "str | Content"]
 
 
 def at(edit: Callable[..., Any], *place: Any) -> Change:
@@ -63,8 +63,10 @@ class NumberField(Spinner):
     view); with `remove`, delete posts that edit and puts the focus on `remove_focus`
     (`removable=True` without it leaves delete to the editor)."""
 
-    def __init__(self, view: View, label: str, read: Read, change: Change | None = None, *,
-                 note: Note | str | Content = "", remove: Change | None = None,
+    def __init__(self, view: View, label: str, read: Callable[[View], int],
+                 change: Change | None = None, *,
+                 note: Callable[[View, int], str | Content] | str | Content = "",
+                 remove: Change | None = None,
                  remove_focus: str | None = None, focus: str | None = None,
                  **kwargs: Any) -> None:
         value = read(view)
@@ -108,8 +110,8 @@ class ChoiceField(Cycle):
     """A choice of the unit's among `options`."""
 
     def __init__(self, view: View, label: str, options: Sequence[tuple[Hashable, str]],
-                 read: Read, change: Change | None = None, *, focus: str | None = None,
-                 **kwargs: Any) -> None:
+                 read: Callable[[View], Hashable], change: Change | None = None, *,
+                 focus: str | None = None, **kwargs: Any) -> None:
         super().__init__(printable(label), [(v, printable(text)) for v, text in options],
                          read(view), **kwargs)
         self.add_class(BOUND)
@@ -129,7 +131,8 @@ class TextLine(TextField):
     edited; enter moves on to the next field. While it has the focus, what the user
     typed stands (`TextField.show`)."""
 
-    def __init__(self, view: View, read: Read, change: Change, **kwargs: Any) -> None:
+    def __init__(self, view: View, read: Callable[[View], str], change: Change,
+                 **kwargs: Any) -> None:
         kwargs.setdefault("compact", True)
         super().__init__(read(view), **kwargs)
         self.add_class(BOUND)
@@ -152,7 +155,7 @@ class TextLine(TextField):
 class Toggle(Tick):
     """A yes or no of the unit's."""
 
-    def __init__(self, view: View, label: str, read: Read, change: Change,
+    def __init__(self, view: View, label: str, read: Callable[[View], bool], change: Change,
                  **kwargs: Any) -> None:
         kwargs.setdefault("compact", True)
         super().__init__(literal(label), read(view), **kwargs)

@@ -4,7 +4,7 @@ step) and notes; the rank; the Form open to the rank; and the Trait, or none."""
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
-from typing import Any
+from typing import TypeVar
 
 from textual.app import ComposeResult
 from textual.content import Content
@@ -13,10 +13,12 @@ from textual.widgets.option_list import Option
 
 from designer.systems.op_en import edits
 from designer.systems.op_en.catalog import DIE_STATS, Trait
+from designer.systems.op_en.models import Character
 from designer.tally import Issue
-from designer.tui.editors.base import StepEditor, View
 from designer.tui.editors.kit.fields import ChoiceField, TextLine
 from designer.tui.editors.op_en.common import (
+    OpEnEditor,
+    OpEnView,
     PickEditor,
     changes,
     choose_core,
@@ -30,9 +32,11 @@ from designer.tui.editors.op_en.common import (
 from designer.tui.literal import assembled
 from designer.tui.widgets.shown import muted, set_content
 
+T = TypeVar("T")
 
-def in_sight(open_to_rank: list[Any], chosen: Iterable[str],
-             find: Callable[[str], Any]) -> list[Any]:
+
+def in_sight(open_to_rank: list[T], chosen: Iterable[str],
+             find: Callable[[str], T | None]) -> list[T]:
     """The entries open to the rank, and a chosen one the rank may not take kept in sight."""
     shown = list(open_to_rank)
     for entry in map(find, chosen):
@@ -44,7 +48,7 @@ def in_sight(open_to_rank: list[Any], chosen: Iterable[str],
 # --- step one: name, Core Stat and notes ----------------------------------------------------
 
 
-class NameEditor(StepEditor):
+class NameEditor(OpEnEditor):
     OWN_POINTS = False
 
     def compose_fields(self) -> ComposeResult:
@@ -52,7 +56,7 @@ class NameEditor(StepEditor):
         unit, catalog = view.unit, view.catalog
         yield Static(muted("The name goes in the Name field above (shift+tab)."),
                      classes="hint name-hint")
-        options = [(s, s.title()) for s in catalog.core.die_stats]
+        options: list[tuple[str | None, str]] = [(s, s.title()) for s in catalog.core.die_stats]
         if unit.core_stat not in catalog.core.die_stats:
             options.insert(0, (unit.core_stat, "none yet" if unit.core_stat is None
                                else f"{unit.core_stat} (not allowed)"))
@@ -68,16 +72,16 @@ class NameEditor(StepEditor):
         yield TextLine(view, lambda v: v.unit.notes, edits.set_notes, placeholder="optional",
                        id="notes", max_length=2000)
 
-    def _core(self, unit: Any, stat: Any) -> Any:
+    def _core(self, unit: Character, stat: str | None) -> Character:
         """The Core Stat `stat` with the rank's Core value; none of the die stats (the
         "none yet" shown for a new character) changes nothing."""
         catalog = self.view.catalog
         return choose_core(unit, catalog, stat) if stat in catalog.core.die_stats else unit
 
-    def structure(self, view: View) -> Hashable:
+    def structure(self, view: OpEnView) -> Hashable:
         return view.unit.core_stat in view.catalog.core.die_stats
 
-    def findings(self, view: View) -> list[Issue]:
+    def findings(self, view: OpEnView) -> list[Issue]:
         mine = view.issues_of(self.key)
         return mine + [i for i in view.tally.issues if i.field == "core_stat" and i not in mine]
 
@@ -173,7 +177,7 @@ class FormEditor(PickEditor):
             lines.append(muted(form.summary))
         return Content("\n").join(lines)
 
-    async def update_fields(self, view: View) -> None:
+    async def update_fields(self, view: OpEnView) -> None:
         rank = rank_number(view)
         closed = [f for f in view.catalog.forms if f.ranks and rank not in f.ranks]
         text = Content("")
@@ -237,7 +241,7 @@ class TraitEditor(PickEditor):
         return Content("\n").join(lines)
 
     @staticmethod
-    def _recheck(view: View, trait: Trait) -> list[Content]:
+    def _recheck(view: OpEnView, trait: Trait) -> list[Content]:
         """The stats it changes as they would be with it instead of the present Trait."""
         core = view.catalog.core
         out = []
@@ -261,6 +265,6 @@ class TraitEditor(PickEditor):
         self.edit(edits.set_trait, None if option_id == NONE else option_id,
                   focus=self.LIST_ID)
 
-    def findings(self, view: View) -> list[Issue]:
+    def findings(self, view: OpEnView) -> list[Issue]:
         mine = view.issues_of(self.key)
         return mine + [i for i in view.tally.issues if i.code in RECHECK and i not in mine]

@@ -6,7 +6,7 @@ and `PickEditor`, the base of the steps that choose one entry from a list."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.content import Content
@@ -14,12 +14,15 @@ from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from designer.systems.op_en import edits
-from designer.systems.op_en.catalog import DIE_STATS, Catalog, cost_label
+from designer.systems.op_en.catalog import DIE_STATS, Catalog, Cost, Modifiers, Talent, cost_label
 from designer.systems.op_en.cost import Final
 from designer.systems.op_en.models import Character
 from designer.tui.editors.base import StepEditor, View
 from designer.tui.editors.kit.picker import Picker
 from designer.tui.literal import Part, assembled
+
+OpEnView = View[Character, Catalog, Final]
+OpEnEditor = StepEditor[Character, Catalog, Final]
 
 #: the card's three-letter stat names (its narrow Stats row)
 ABBREVIATIONS = {"move": "MOV", "fight": "FGT", "toughness": "TGH", "shoot": "SHT",
@@ -27,7 +30,7 @@ ABBREVIATIONS = {"move": "MOV", "fight": "FGT", "toughness": "TGH", "shoot": "SH
 CHOSEN, OTHER = "●", " "
 
 
-def changes(modifiers: dict[str, int], *, ar: int = 0, cr: int = 0,
+def changes(modifiers: Modifiers, *, ar: int = 0, cr: int = 0,
             short: bool = False) -> str:
     """'Toughness +2, Agility -2' (or 'TGH+2 AGI-2' with short), with AR and CR."""
     if short:
@@ -48,12 +51,12 @@ def ranks_text(ranks: Iterable[int]) -> str:
     return ", ".join(map(str, ranks))
 
 
-def cost_text(cost: Any) -> str:
+def cost_text(cost: Cost) -> str:
     """'6' for a fixed cost, 'Fight' for one priced at a stat."""
     return cost_label(cost)
 
 
-def rank_number(view: View) -> int | None:
+def rank_number(view: OpEnView) -> int | None:
     return view.final.rank.rank if view.final.rank is not None else view.unit.rank
 
 
@@ -114,7 +117,7 @@ def assign(unit: Character, stat: str, value: int) -> Character:
     return edits.set_stat(unit, stat, value)
 
 
-def talent_entry(catalog: Catalog, kind: str, name: str) -> Any:
+def talent_entry(catalog: Catalog, kind: str, name: str) -> Talent | None:
     return catalog.skill(name) if kind == "skills" else catalog.ability(name)
 
 
@@ -127,7 +130,7 @@ def now_text(final: Final, catalog: Catalog, name: str) -> str:
 # --- one choice from a list ------------------------------------------------------------------
 
 
-class PickEditor(StepEditor):
+class PickEditor(OpEnEditor):
     """A step that chooses one entry from a list (enter chooses): the list, a heading
     above it and the highlighted entry's detail below it. Subclasses give the options
     (the chosen one marked), the one chosen, what choosing one does, and the detail."""

@@ -14,12 +14,13 @@ from designer.search import matches
 from designer.systems.op_en import edits
 from designer.systems.op_en.catalog import KINDS, Item
 from designer.systems.op_en.cost import Final, Picked
-from designer.tui.editors.base import StepEditor, View
 from designer.tui.editors.kit.fields import ChosenRow, at
 from designer.tui.editors.kit.picker import HEAD, Picker, heading
 from designer.tui.editors.kit.rows import Rows
 from designer.tui.editors.op_en.common import (
     ABBREVIATIONS,
+    OpEnEditor,
+    OpEnView,
     cost_text,
     now_text,
     ranks_text,
@@ -72,7 +73,7 @@ def carried_row(picked: Picked, width: int) -> Content:
                      f" {picked.price:>2} pts")
 
 
-class EquipmentEditor(StepEditor):
+class EquipmentEditor(OpEnEditor):
     ENTRY_FIELD = "item-search"
 
     def compose_fields(self) -> ComposeResult:
@@ -82,7 +83,7 @@ class EquipmentEditor(StepEditor):
         yield Picker("item-list", search="Search equipment", search_id="item-search",
                      options=self._options, detail=self._detail, pick=self._add)
 
-    async def update_fields(self, view: View) -> None:
+    async def update_fields(self, view: OpEnView) -> None:
         final, catalog = view.final, view.catalog
         slots = edits.slots(final, catalog)
         counters = [f"{PLURALS[kind]} {n}/{most}" for kind, (n, most) in slots.items()]
@@ -96,7 +97,7 @@ class EquipmentEditor(StepEditor):
             set_content(unarmed, muted(f"No weapon: fights {fist.name} ({fist.attack}, "
                                        f"damage {fist.base_damage}, 0 pts)."))
 
-    def _carried_rows(self, view: View) -> list[Widget]:
+    def _carried_rows(self, view: OpEnView) -> list[Widget]:
         items = view.final.items
         if not items:
             return [Static(muted("Nothing carried yet: pick from the list below."),

@@ -14,22 +14,21 @@ from textual.content import Content
 from textual.widgets import Static
 
 from designer.systems.op_en import edits
-from designer.systems.op_en.catalog import DIE_STATS
-from designer.tui.editors.base import StepEditor, View
+from designer.systems.op_en.catalog import DIE_STATS, Form, Trait
 from designer.tui.editors.kit.fields import ChoiceField, EditButton, at
-from designer.tui.editors.op_en.common import assign, complete
+from designer.tui.editors.op_en.common import OpEnEditor, OpEnView, assign, complete
 from designer.tui.literal import literal
 from designer.tui.widgets.shown import muted, set_content
 
 LABEL = 9  # "Toughness", "Intellect"
 
 
-def stat_value(stat: str, view: View) -> int | None:
+def stat_value(stat: str, view: OpEnView) -> int | None:
     return view.unit.stats.get(stat)
 
 
-class StatsEditor(StepEditor):
-    def structure(self, view: View) -> Hashable:
+class StatsEditor(OpEnEditor):
+    def structure(self, view: OpEnView) -> Hashable:
         rank = view.final.rank
         return (rank.rank if rank else None, view.unit.core_stat, complete(view.unit),
                 tuple(sorted(set(rank.stats.others))) if rank else ())
@@ -71,14 +70,14 @@ class StatsEditor(StepEditor):
         return Content.assemble((stat.title().ljust(LABEL), "bold $accent"), "   ",
                                 (shown, "bold"))
 
-    def _final(self, view: View, stat: str) -> Content:
+    def _final(self, view: OpEnView, stat: str) -> Content:
         """'→ 12 +2 Stoutling': the final value and what changed it, red when illegal."""
         final = view.final
         value = final.stats.get(stat)
         if value is None:
             return Content("")
-        sources = [(s.name, s.modifiers[stat]) for s in (*final.forms, *final.traits)
-                   if stat in s.modifiers]
+        holders: tuple[Form | Trait, ...] = (*final.forms, *final.traits)
+        sources = [(s.name, s.modifiers[stat]) for s in holders if stat in s.modifiers]
         why = ""
         if len(sources) == 1:
             why = f" {sources[0][1]:+d} {sources[0][0]}"
@@ -90,7 +89,7 @@ class StatsEditor(StepEditor):
         return literal(f"→ {value:>2}{why}", style="$error" if bad else
                        "$foreground-muted" if not sources else "")
 
-    async def update_fields(self, view: View) -> None:
+    async def update_fields(self, view: OpEnView) -> None:
         unit, final, rank = view.unit, view.final, view.final.rank
         pool = self.query_one("#stat-pool", Static)
         if rank is None:

@@ -5,8 +5,6 @@ for free."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from textual.app import ComposeResult
 from textual.content import Content
 from textual.widget import Widget
@@ -18,11 +16,12 @@ from designer.systems.op_en import edits
 from designer.systems.op_en.card import test_text
 from designer.systems.op_en.catalog import TEST_WORDS, Talent
 from designer.systems.op_en.cost import Picked
-from designer.tui.editors.base import StepEditor, View
 from designer.tui.editors.kit.fields import ChosenRow, at
 from designer.tui.editors.kit.picker import HEAD, Picker, heading
 from designer.tui.editors.kit.rows import Rows
 from designer.tui.editors.op_en.common import (
+    OpEnEditor,
+    OpEnView,
     cost_text,
     now_text,
     rank_number,
@@ -51,7 +50,7 @@ def list_field(picked: Picked) -> tuple[str, int]:
     return kind, int(index)
 
 
-class TalentsEditor(StepEditor):
+class TalentsEditor(OpEnEditor):
     ENTRY_FIELD = "talent-search"
 
     def compose_fields(self) -> ComposeResult:
@@ -72,7 +71,7 @@ class TalentsEditor(StepEditor):
             for u in skills)
 
     # keeping up
-    async def update_fields(self, view: View) -> None:
+    async def update_fields(self, view: OpEnView) -> None:
         count, allowed = edits.allowance(view.final, view.catalog)
         rank = view.final.rank
         title = rank.label if rank is not None else "No rank"
@@ -93,7 +92,7 @@ class TalentsEditor(StepEditor):
                 widget.disabled = closed
         await self.query_one("#talents-chosen", Rows).show(self._chosen_rows(view))
 
-    def _chosen_rows(self, view: View) -> list[Widget]:
+    def _chosen_rows(self, view: OpEnView) -> list[Widget]:
         talents = view.final.talents
         allowed = edits.allowance(view.final, view.catalog)[1]
         if not talents:
@@ -166,7 +165,7 @@ class TalentsEditor(StepEditor):
         kind, name = option_id.split(":", 1)
         view = self.view
         count, allowed = edits.allowance(view.final, view.catalog)
-        entry: Any = talent_entry(view.catalog, kind, name)
+        entry = talent_entry(view.catalog, kind, name)
         if entry is None:
             return
         if entry.name.casefold() in {p.name.casefold() for p in view.final.talents}:

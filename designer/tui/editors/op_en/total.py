@@ -9,8 +9,8 @@ from textual.content import Content
 from textual.widgets import Static
 
 from designer.systems.op_en import edits
-from designer.tui.editors.base import View
 from designer.tui.editors.kit.fields import printed_row
+from designer.tui.editors.op_en.common import OpEnView
 from designer.tui.editors.tally import TallyEditor
 from designer.tui.widgets.shown import muted, set_content
 
@@ -21,7 +21,7 @@ class TotalEditor(TallyEditor):
         yield from printed_row(self.view, "Printed Total Cost (audit):",
                                lambda v: v.unit.cost, edits.set_printed_cost, digits=5)
 
-    async def update_fields(self, view: View) -> None:
+    async def update_fields(self, view: OpEnView) -> None:
         await super().update_fields(view)
         final = view.final
         ar = ", ".join(final.ar_parts)

@@ -4,7 +4,7 @@ and `EntryEditor`, the base of the steps that add things to one model entry at a
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from pydantic import ValidationError
@@ -17,10 +17,13 @@ from designer.systems.openfire import dice, edits
 from designer.systems.openfire.catalog import Catalog
 from designer.systems.openfire.cost import Final
 from designer.systems.openfire.fold import Figure, Shot
-from designer.systems.openfire.models import Unit
+from designer.systems.openfire.models import Unit, Weapon
 from designer.tui.editors.base import StepEditor, View, pts
 from designer.tui.editors.kit.picker import Picker
 from designer.tui.widgets.fields import Cycle
+
+OFView = View[Unit, Catalog, Final]
+OFEditor = StepEditor[Unit, Catalog, Final]
 
 LEADER = "★"
 INCH = "″"
@@ -33,12 +36,12 @@ def cut(text: str, width: int) -> str:
     return printable(text, max(1, width))
 
 
-def catalog_of(view: View) -> Catalog:
+def catalog_of(view: OFView) -> Catalog:
     """The catalog the unit plays: the core with the unit's own module."""
     return view.final.catalog
 
 
-def figures(view: View) -> tuple[Figure, ...]:
+def figures(view: OFView) -> tuple[Figure, ...]:
     return view.final.figures
 
 
@@ -68,7 +71,7 @@ def shot_text(shot: Shot, *, rules: bool = True) -> str:
     return text
 
 
-def weapon_data_text(weapon: Any) -> str:
+def weapon_data_text(weapon: Weapon) -> str:
     """A weapon of the unit's own or the module's, before folding: '24″ A2 D1 P1'."""
     if weapon.profiles:
         return f"{len(weapon.profiles)} profiles: " + ", ".join(p.label for p in
@@ -134,7 +137,7 @@ def take_weapon(unit: Unit, catalog: Catalog, index: int, weapon: int) -> Unit:
     return edits.remove_weapon(_listed(unit, catalog, index), index, weapon)
 
 
-def valid(change: Any, unit: Unit, *args: Any) -> str | None:
+def valid(change: Callable[..., Unit], unit: Unit, *args: Any) -> str | None:
     """None when `change(unit, *args)` makes a unit the file format takes, else why not
     (the editors ask before they post an edit, which must not fail)."""
     try:
@@ -152,21 +155,21 @@ def valid(change: Any, unit: Unit, *args: Any) -> str | None:
 # --- a step that adds to one entry at a time ------------------------------------------------
 
 
-class EntryEditor(StepEditor):
+class EntryEditor(OFEditor):
     """A step with an "Add to" choice of the model entry its list adds to."""
 
     TARGET_ID = "add-target"
     DEFAULT_CLASSES = "of-editor"
 
-    def __init__(self, view: View, step: Step, *, id: str | None = None) -> None:
+    def __init__(self, view: OFView, step: Step, *, id: str | None = None) -> None:
         super().__init__(view, step, id=id)
         self.target = 0
 
-    def target_of(self, view: View) -> int:
+    def target_of(self, view: OFView) -> int:
         return max(0, min(self.target, len(figures(view)) - 1))
 
     @staticmethod
-    def targets(view: View) -> list[tuple[Hashable, str]]:
+    def targets(view: OFView) -> list[tuple[Hashable, str]]:
         return [(i, cut(f.name, NAME_WIDTH)) for i, f in enumerate(figures(view))]
 
     def compose_target(self) -> ComposeResult:
@@ -174,7 +177,7 @@ class EntryEditor(StepEditor):
         yield Cycle("Add to", self.targets(self.view), self.target, id=self.TARGET_ID,
                     classes="add-target")
 
-    def show_targets(self, view: View) -> None:
+    def show_targets(self, view: OFView) -> None:
         """The entries to add to, as they are now (one added, renamed or removed)."""
         self.target = self.target_of(view)
         for target in self.query(f"#{self.TARGET_ID}").results(Cycle):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from functools import partial
-from typing import Any, cast
+from typing import cast
 
 from textual import events
 from textual.app import ComposeResult
@@ -16,9 +16,11 @@ from textual.widgets import Static
 from designer.systems import Step
 from designer.systems.openfire import edits
 from designer.systems.openfire.fold import Figure
-from designer.tui.editors.base import StepEditor, View
+from designer.systems.openfire.models import Unit
 from designer.tui.editors.kit.fields import NumberField
 from designer.tui.editors.openfire.common import (
+    OFEditor,
+    OFView,
     chance,
     entry_points,
     entry_title,
@@ -42,7 +44,7 @@ def aircraft_mov(fig: Figure) -> bool:
     return isinstance(base_value(fig, "mov"), (list, tuple)) or fig.has("Aircraft")
 
 
-def base_value(fig: Figure, key: str) -> Any:
+def base_value(fig: Figure, key: str) -> int | list[int] | tuple[int, int] | None:
     """The entry's own value, else its module profile's (before upgrades)."""
     attr = STATS[key][1]
     own = getattr(fig.entry, attr)
@@ -51,7 +53,7 @@ def base_value(fig: Figure, key: str) -> Any:
     return getattr(fig.profile, attr) if fig.profile is not None else None
 
 
-def final_value(fig: Figure, key: str) -> Any:
+def final_value(fig: Figure, key: str) -> int | list[int] | tuple[int, int] | None:
     return getattr(fig, STATS[key][1])
 
 
@@ -62,14 +64,14 @@ def mov_pair(fig: Figure) -> tuple[int, int]:
     return (value or 0, value or 0)
 
 
-class ProfileEditor(StepEditor):
+class ProfileEditor(OFEditor):
     DEFAULT_CLASSES = "of-editor"
 
-    def __init__(self, view: View, step: Step, *, id: str | None = None) -> None:
+    def __init__(self, view: OFView, step: Step, *, id: str | None = None) -> None:
         super().__init__(view, step, id=id)
-        self._effect: tuple[Any, str, str] | None = None  # (unit, spinner id, text)
+        self._effect: tuple[Unit, str, str] | None = None  # (unit, spinner id, text)
 
-    def structure(self, view: View) -> Hashable:
+    def structure(self, view: OFView) -> Hashable:
         return tuple((f.name, aircraft_mov(f)) for f in figures(view))
 
     def compose_fields(self) -> ComposeResult:
@@ -89,7 +91,7 @@ class ProfileEditor(StepEditor):
                                   id=f"stat-{i}-{key}", classes="stat")
             yield Static(id=f"effect-{i}", classes="hint effect")
 
-    async def update_fields(self, view: View) -> None:
+    async def update_fields(self, view: OFView) -> None:
         for i, fig in enumerate(figures(view)):
             head = Content.assemble((entry_title(fig), "bold"), " · ",
                                     entry_points(view.final, i))
@@ -102,14 +104,15 @@ class ProfileEditor(StepEditor):
         self.show_effect(view)
 
     @staticmethod
-    def _value(i: int, key: str, view: View) -> int:
+    def _value(i: int, key: str, view: OFView) -> int:
         fig = figures(view)[i]
         if key in (MOV_MIN, MOV_MAX):
             return mov_pair(fig)[key == MOV_MAX]
         value = base_value(fig, key)
         return value if isinstance(value, int) else 0
 
-    def _set(self, i: int, key: str, unit: Any, value: int, view: View | None = None) -> Any:
+    def _set(self, i: int, key: str, unit: Unit, value: int, view: OFView | None = None
+             ) -> Unit:
         fig = figures(view or self.view)[i]
         if key in (MOV_MIN, MOV_MAX):
             low, high = mov_pair(fig)
@@ -118,7 +121,7 @@ class ProfileEditor(StepEditor):
         return edits.set_stat(unit, i, key, _stored(fig, key, value))
 
     @staticmethod
-    def _note(i: int, key: str, view: View, value: int) -> Content:
+    def _note(i: int, key: str, view: OFView, value: int) -> Content:
         """The chance of the value as it plays (after upgrades), and what changed it."""
         if key in (MOV_MIN, MOV_MAX):
             return Content("")
@@ -133,7 +136,7 @@ class ProfileEditor(StepEditor):
         return Content.styled(text, "$accent" if text.startswith("→") else "$foreground-muted")
 
     # what a change does to the points: only the focused field's, worked out once
-    def show_effect(self, view: View) -> None:
+    def show_effect(self, view: OFView) -> None:
         focused = self.screen.focused if self.is_attached else None
         spinner = focused if isinstance(focused, NumberField) and focused.parent is self \
             and "stat" in focused.classes else None
@@ -146,7 +149,7 @@ class ProfileEditor(StepEditor):
             if text:
                 set_content(widget, muted(text))
 
-    def _effect_text(self, view: View, spinner: NumberField) -> str:
+    def _effect_text(self, view: OFView, spinner: NumberField) -> str:
         kept = self._effect
         if kept is not None and kept[0] is view.unit and kept[1] == spinner.id:
             return kept[2]
@@ -171,7 +174,7 @@ class ProfileEditor(StepEditor):
         self._effect = (view.unit, spinner.id or "", text)
         return text
 
-    def _changed(self, view: View, i: int, key: str, value: int) -> Any:
+    def _changed(self, view: OFView, i: int, key: str, value: int) -> Unit | None:
         """The unit with the entry's `key` at `value`, or None when that cannot be."""
         try:
             return self._set(i, key, view.unit, value, view)

@@ -4,6 +4,7 @@ the list to add from, a rule of one's own, and the unit's abilities."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import Any, cast
 
@@ -18,15 +19,16 @@ from designer.search import matches
 from designer.systems.openfire import edits
 from designer.systems.openfire.catalog import Catalog
 from designer.systems.openfire.formats import RuleDef
+from designer.systems.openfire.models import Unit
 from designer.systems.openfire.resolve import Rule
 from designer.systems.openfire.value import IN_FORMULA
-from designer.tui.editors.base import View
 from designer.tui.editors.kit.fields import ChoiceField, ChosenRow, NumberField, at
 from designer.tui.editors.kit.form import Form
 from designer.tui.editors.kit.picker import Picker
 from designer.tui.editors.kit.rows import Rows
 from designer.tui.editors.openfire.common import (
     EntryEditor,
+    OFView,
     catalog_of,
     entry_title,
     figures,
@@ -82,12 +84,17 @@ def rule_cost_value(text: str) -> int | float | str:
         return text
 
 
-def rule_x(index: int, rule: int, catalog: Catalog, view: View) -> Any:
-    """The X the entry's own rule has, as its field shows it."""
+def rule_number(index: int, rule: int, view: OFView) -> int:
+    """The X of the entry's own rule that takes a number (0 while it has none: the rule's
+    finding says so)."""
     x = view.unit.models[index].special[rule].x
-    if isinstance(x, str):
-        return catalog.arc(x) or x
-    return x if x is not None else 0
+    return x if isinstance(x, int) else 0
+
+
+def rule_arc(index: int, rule: int, catalog: Catalog, view: OFView) -> str | None:
+    """The arc the entry's own rule names, as its choice shows it."""
+    x = view.unit.models[index].special[rule].x
+    return (catalog.arc(x) or x) if isinstance(x, str) else None
 
 
 class RulesEditor(EntryEditor):
@@ -130,12 +137,12 @@ class RulesEditor(EntryEditor):
 
     # --- keeping up -------------------------------------------------------------------
 
-    async def update_fields(self, view: View) -> None:
+    async def update_fields(self, view: OFView) -> None:
         await self.query_one("#entry-rules", Rows).show(self._entry_rules(view))
         await self.query_one("#abilities", Rows).show(self._abilities(view))
         self.show_targets(view)
 
-    def _entry_rules(self, view: View) -> list[Widget]:
+    def _entry_rules(self, view: OFView) -> list[Widget]:
         catalog = catalog_of(view)
         out: list[Widget] = []
         for i, fig in enumerate(figures(view)):
@@ -152,14 +159,14 @@ class RulesEditor(EntryEditor):
                 out.append(self._own_field(view, i, r, rule, catalog))
         return out
 
-    def _own_field(self, view: View, i: int, r: int, rule: Rule, catalog: Catalog) -> Widget:
+    def _own_field(self, view: OFView, i: int, r: int, rule: Rule, catalog: Catalog) -> Widget:
         kind = x_kind(rule)
         left = len(view.unit.models[i].special) - 1
         focus = f"rule-{i}-{min(r, left - 1)}" if left > 0 else "rule-search"
         remove = at(edits.remove_rule, i, r)
         key, field_id = (i, r), f"rule-{i}-{r}"
         if kind == "int":
-            return NumberField(view, rule.name, partial(rule_x, i, r, catalog),
+            return NumberField(view, rule.name, partial(rule_number, i, r),
                                at(edits.set_rule_x, i, r), minimum=1, maximum=99,
                                remove=remove, remove_focus=focus, note=muted("X"), key=key,
                                id=field_id, classes="own-rule")
@@ -169,12 +176,12 @@ class RulesEditor(EntryEditor):
             if value is not None and value not in arcs:
                 arcs.append(value)
             return ChoiceField(view, rule.name, [(a, a) for a in arcs] + (
-                [(None, "–")] if value is None else []), partial(rule_x, i, r, catalog),
+                [(None, "–")] if value is None else []), partial(rule_arc, i, r, catalog),
                 at(edits.set_rule_x, i, r), key=key, id=field_id, classes="own-rule")
         return ChosenRow(assembled(rule.label, muted(" · custom" if rule.custom else "")),
                          remove=remove, focus=focus, key=key, id=field_id, classes="own-rule")
 
-    def _abilities(self, view: View) -> list[Widget]:
+    def _abilities(self, view: OFView) -> list[Widget]:
         if not view.unit.abilities:
             return [Static(muted("None yet."), classes="hint")]
         return [ChosenRow(assembled((a.name, "bold"), muted(f" {a.text}" if a.text else "")),
@@ -253,7 +260,7 @@ class RulesEditor(EntryEditor):
         return self._posted(edits.add_ability, form["ability-name"], form["ability-text"],
                             focus="ability-name")
 
-    def _posted(self, change: Any, *args: Any, focus: str) -> bool:
+    def _posted(self, change: Callable[..., Unit], *args: Any, focus: str) -> bool:
         """Whether `change` makes a unit the file format takes: then it is made; else
         why not is said."""
         problem = valid(change, self.view.unit, *args)

@@ -16,7 +16,8 @@ from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from designer.systems.openfire import edits
-from designer.tui.editors.base import StepEditor, View, pts
+from designer.systems.openfire.module import Profile
+from designer.tui.editors.base import pts
 from designer.tui.editors.kit.fields import (
     ChoiceField,
     FormNumber,
@@ -31,6 +32,8 @@ from designer.tui.editors.kit.picker import Picker
 from designer.tui.editors.openfire.common import (
     INCH,
     NAME_WIDTH,
+    OFEditor,
+    OFView,
     catalog_of,
     cut,
     entry_points,
@@ -48,12 +51,12 @@ CORE = "core only"
 # --- step one: the unit -----------------------------------------------------------------
 
 
-class UnitEditor(StepEditor):
+class UnitEditor(OFEditor):
     #: the unit's fields cost nothing: its points are the models'
     OWN_POINTS = False
     DEFAULT_CLASSES = "of-editor"
 
-    def structure(self, view: View) -> Hashable:
+    def structure(self, view: OFView) -> Hashable:
         catalog = catalog_of(view)
         module = catalog.module
         return (view.unit.module, tuple(module.force.categories) if module else ())
@@ -91,7 +94,7 @@ class UnitEditor(StepEditor):
     def line(label: str, field: Widget) -> ComposeResult:
         yield from line(label, field, classes="of-line", label_classes="of-label")
 
-    async def update_fields(self, view: View) -> None:
+    async def update_fields(self, view: OFView) -> None:
         catalog = catalog_of(view)
         module = catalog.module
         if module is not None:
@@ -107,20 +110,20 @@ class UnitEditor(StepEditor):
 # --- step two: the models ---------------------------------------------------------------
 
 
-def entry_count(index: int, view: View) -> int:
+def entry_count(index: int, view: OFView) -> int:
     return figures(view)[index].count
 
 
-class ModelsEditor(StepEditor):
+class ModelsEditor(OFEditor):
     #: entries are priced under the profile, weapons, rules and upgrades steps
     OWN_POINTS = False
     DEFAULT_CLASSES = "of-editor"
 
     @classmethod
-    def tally_lines(cls, key: str, view: View) -> list:
+    def tally_lines(cls, key: str, view: OFView) -> list:
         return list(view.tally.breakdown)  # every line: what each entry comes to
 
-    def structure(self, view: View) -> Hashable:
+    def structure(self, view: OFView) -> Hashable:
         catalog = catalog_of(view)
         return (catalog.ref, tuple(f.name for f in figures(view)))
 
@@ -154,7 +157,7 @@ class ModelsEditor(StepEditor):
                          list_classes="of-list")
 
     @staticmethod
-    def _count_note(i: int, view: View, count: int) -> Content:
+    def _count_note(i: int, view: OFView, count: int) -> Content:
         fig = figures(view)[i]
         own = "own" if fig.profile is None else \
             "profile" if fig.profile.name == fig.name else fig.profile.name
@@ -166,14 +169,14 @@ class ModelsEditor(StepEditor):
                 for n, p in enumerate(module.profiles if module else ())]
 
     @staticmethod
-    def _profile_entry(profile: Any) -> Content:
+    def _profile_entry(profile: Profile) -> Content:
         points = "no points" if profile.points is None else pts(profile.points)
         mov = profile.mov if isinstance(profile.mov, int) else "-".join(map(str, profile.mov))
         return assembled((profile.name, "bold"), " ", points, " ", muted(
             f"{profile.category or ''} M{mov} S{profile.skl} D{profile.defence} "
             f"C{profile.cmd} H{profile.hp}"))
 
-    async def update_fields(self, view: View) -> None:
+    async def update_fields(self, view: OFView) -> None:
         figs = figures(view)
         models = view.final.models
         reach = edits.formation(view.final)

@@ -14,12 +14,13 @@ from textual.widgets.option_list import Option
 
 from designer.systems.openfire import edits
 from designer.systems.openfire.module import Upgrade
-from designer.tui.editors.base import View, pts
+from designer.tui.editors.base import pts
 from designer.tui.editors.kit.fields import ChosenRow, at
 from designer.tui.editors.kit.picker import Picker
 from designer.tui.editors.kit.rows import Rows
 from designer.tui.editors.openfire.common import (
     EntryEditor,
+    OFView,
     catalog_of,
     entry_title,
     figures,
@@ -42,7 +43,7 @@ class UpgradesEditor(EntryEditor):
     ENTRY_FIELD = "upgrade-list"
     TARGET_ID = "upgrade-target"
 
-    def structure(self, view: View) -> Hashable:
+    def structure(self, view: OFView) -> Hashable:
         module = catalog_of(view).module
         return bool(module and module.upgrades)
 
@@ -62,14 +63,14 @@ class UpgradesEditor(EntryEditor):
         yield Picker("upgrade-list", options=self._options, detail=self._detail,
                      pick=self._add, list_classes="of-list")
 
-    async def update_fields(self, view: View) -> None:
+    async def update_fields(self, view: OFView) -> None:
         await self.query_one("#taken", Rows).show(self._taken(view))
         self.show_targets(view)
         for bar in self.query(".room").results(PointsBar):
             used, cap = edits.upgrade_room(view.final, int((bar.id or "").split("-")[1]))
             bar.show(used, cap, "upgrade cap")
 
-    def _taken(self, view: View) -> list[Widget]:
+    def _taken(self, view: OFView) -> list[Widget]:
         """Each entry with the upgrade points a model carries and its upgrades; without
         a module's upgrades, only the entries that name some (to remove them)."""
         module = catalog_of(view).module
@@ -139,7 +140,7 @@ class CostingTallyEditor(TallyEditor):
     def compose_extra(self) -> ComposeResult:
         yield Static(id="costing", classes="hint")
 
-    async def update_fields(self, view: View) -> None:
+    async def update_fields(self, view: OFView) -> None:
         await super().update_fields(view)
         catalog = catalog_of(view)
         costing = catalog.costing

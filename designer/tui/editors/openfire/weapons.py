@@ -6,7 +6,7 @@ the unit's own (one profile at a time for a weapon of several)."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, cast
 
 from textual import on
 from textual.app import ComposeResult
@@ -18,16 +18,18 @@ from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from designer.systems.openfire import dice, edits
+from designer.systems.openfire.catalog import Catalog
 from designer.systems.openfire.fold import Arm, Figure
 from designer.systems.openfire.priced import limits_for
 from designer.systems.openfire.value import num, shot_value
-from designer.tui.editors.base import View, pts
+from designer.tui.editors.base import pts
 from designer.tui.editors.kit.fields import ChosenRow, FormNumber, at
 from designer.tui.editors.kit.form import Form
 from designer.tui.editors.kit.picker import Picker
 from designer.tui.editors.kit.rows import Rows
 from designer.tui.editors.openfire.common import (
     EntryEditor,
+    OFView,
     catalog_of,
     entry_title,
     figures,
@@ -47,7 +49,7 @@ FORM = {"wpn-rng": ("RNG", 24, 0, 99), "wpn-att": ("ATT", 1, 1, 20),
         "wpn-dmg": ("DMG", 1, 1, 20), "wpn-prc": ("PRC", 0, 0, 12)}
 
 
-def slot_use(fig: Figure, catalog: Any) -> str:
+def slot_use(fig: Figure, catalog: Catalog) -> str:
     """'ranged 1/2 · melee 1/1': the weapons in each slot the module limits."""
     limits: dict[str, list[int | None]] = {}
     for rule in limits_for(fig, catalog):
@@ -98,12 +100,12 @@ class WeaponsEditor(EntryEditor):
 
     # --- keeping up -------------------------------------------------------------------
 
-    async def update_fields(self, view: View) -> None:
+    async def update_fields(self, view: OFView) -> None:
         await self.query_one("#carried", Rows).show(self._carried(view))
         await self.query_one("#own-weapons", Rows).show(self._own(view))
         self.show_targets(view)
 
-    def _carried(self, view: View) -> list[Widget]:
+    def _carried(self, view: OFView) -> list[Widget]:
         catalog = catalog_of(view)
         out: list[Widget] = []
         for i, fig in enumerate(figures(view)):
@@ -141,7 +143,7 @@ class WeaponsEditor(EntryEditor):
         return text
 
     @staticmethod
-    def _preview(arm: Arm, fig: Figure, view: View) -> list[str]:
+    def _preview(arm: Arm, fig: Figure, view: OFView) -> list[str]:
         """Each profile's chance to hit and expected damage: 'hit 58% · E_DMG 0.68 vs
         DEF 7'."""
         catalog = catalog_of(view)
@@ -156,7 +158,7 @@ class WeaponsEditor(EntryEditor):
             lines.append(text)
         return lines
 
-    def _own(self, view: View) -> list[Widget]:
+    def _own(self, view: OFView) -> list[Widget]:
         weapons = view.unit.weapons
         if not weapons:
             return []
@@ -198,7 +200,7 @@ class WeaponsEditor(EntryEditor):
     @on(Row.Removed, ".own-weapon")
     def undefine(self, event: Row.Removed) -> None:
         event.stop()
-        k = event.row.key
+        k = cast(int, event.row.key)
         name = self.view.unit.weapons[k].name
         users = [m.title for m in self.view.unit.models
                  if any(w.name.casefold() == name.casefold() for w in m.weapons)]
@@ -238,7 +240,7 @@ class WeaponsEditor(EntryEditor):
         row = self.screen.focused
         if not isinstance(row, Row) or "own-weapon" not in row.classes:
             return
-        weapon = self.view.unit.weapons[row.key]
+        weapon = self.view.unit.weapons[cast(int, row.key)]
         source = weapon.profiles[0] if weapon.profiles else weapon
         self.query_one("#wpn-name", TextField).value = weapon.name
         self.query_one("#wpn-label", TextField).value = getattr(source, "label", "")

@@ -19,10 +19,11 @@ from designer.search import matches
 from designer.systems.opentactics import edits
 from designer.systems.opentactics.cost import ability_label, ability_points
 from designer.systems.opentactics.models import AbilityChoice
-from designer.tui.editors.base import StepEditor, View, pts
+from designer.tui.editors.base import pts
 from designer.tui.editors.kit.fields import ChosenRow, NumberField, at
 from designer.tui.editors.kit.picker import Picker
 from designer.tui.editors.kit.rows import Rows
+from designer.tui.editors.opentactics.common import OTEditor, OTView
 from designer.tui.editors.opentactics.equipment import RANK_CEILING
 from designer.tui.literal import assembled, literal
 from designer.tui.screens.dialogs import Dialog
@@ -31,11 +32,11 @@ from designer.tui.widgets.shown import muted, set_content
 from designer.tui.widgets.text import TextField
 
 
-def ability_rank(index: int, view: View) -> int:
+def ability_rank(index: int, view: OTView) -> int:
     return view.unit.abilities[index].rank or 0
 
 
-class AbilitiesEditor(StepEditor):
+class AbilitiesEditor(OTEditor):
     ENTRY_FIELD = "ability-search"
     BINDINGS = [Binding("c", "custom", "Custom", tooltip="an ability of your own")]
 
@@ -47,7 +48,7 @@ class AbilitiesEditor(StepEditor):
                      pick=self._add, empty="No ability matches the search.")
         yield FieldButton("Custom ability… (c)", id="custom-ability", compact=True)
 
-    async def update_fields(self, view: View) -> None:
+    async def update_fields(self, view: OTView) -> None:
         most = view.catalog.costs.max_abilities
         count = len(view.final.abilities)
         full = "  (full)" if count >= most else ""
@@ -55,7 +56,7 @@ class AbilitiesEditor(StepEditor):
                     Content(f"Chosen: {count} of {most}{full}"))
         await self.query_one("#chosen", Rows).show(self._chosen_rows(view))
 
-    def _points(self, view: View) -> list[tuple[int, int]]:
+    def _points(self, view: OTView) -> list[tuple[int, int]]:
         costs = view.catalog.costs
         surcharges = costs.ability_surcharge
         out = []
@@ -68,7 +69,7 @@ class AbilitiesEditor(StepEditor):
     def _cost_text(own: int, surcharge: int) -> str:
         return f"{own} +{surcharge} = {pts(own + surcharge)}" if surcharge else pts(own)
 
-    def _chosen_rows(self, view: View) -> list[Widget]:
+    def _chosen_rows(self, view: OTView) -> list[Widget]:
         rows: list[Widget] = []
         if not view.final.abilities:
             rows.append(Static(muted("None yet: pick from the list below."), classes="hint"))
@@ -97,7 +98,7 @@ class AbilitiesEditor(StepEditor):
         return rows
 
     @staticmethod
-    def _taken(view: View) -> set[str]:
+    def _taken(view: OTView) -> set[str]:
         return {(p.entry.name if p.entry and not p.choice.custom else p.choice.name).casefold()
                 for p in view.final.abilities}
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from functools import partial
-from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -14,14 +13,14 @@ from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from designer.systems.opentactics import edits
-from designer.systems.opentactics.catalog import SKILLS
+from designer.systems.opentactics.catalog import SKILLS, Item
 from designer.systems.opentactics.cost import ability_label
 from designer.systems.opentactics.fold import Final
-from designer.systems.opentactics.models import POOL_FIELDS
+from designer.systems.opentactics.models import POOL_FIELDS, Unit
 from designer.tally import Line, Tally
-from designer.tui.editors.base import StepEditor, View
 from designer.tui.editors.kit.fields import ChoiceField, EditButton, NumberField, Toggle, at
 from designer.tui.editors.kit.picker import Picker
+from designer.tui.editors.opentactics.common import OTEditor, OTView
 from designer.tui.literal import assembled, literal
 from designer.tui.widgets.shown import muted, set_content
 
@@ -34,7 +33,7 @@ def item_lines(tally: Tally, items: tuple[str, ...]) -> list[Line]:
     return [line for line in tally.breakdown if any(m in line.item for m in marks)]
 
 
-def applied_effects(unit: Any, final: Final) -> list[str]:
+def applied_effects(unit: Unit, final: Final) -> list[str]:
     """What the carried items did to the unit, in words."""
     out = []
     for skill, side, label, _d, _b in POOL_FIELDS:
@@ -56,45 +55,45 @@ def applied_effects(unit: Any, final: Final) -> list[str]:
     return out
 
 
-def set_item_range(unit: Any, index: int, value: int) -> Any:
+def set_item_range(unit: Unit, index: int, value: int) -> Unit:
     return edits.update_item(unit, index, range=value)
 
 
-def set_item_bumps(unit: Any, index: int, value: str) -> Any:
+def set_item_bumps(unit: Unit, index: int, value: str) -> Unit:
     return edits.update_item(unit, index, bumps=value)
 
 
-def item_range(index: int, least: int, view: View) -> int:
+def item_range(index: int, least: int, view: OTView) -> int:
     value = view.unit.equipment[index].range
     return least if value is None else value
 
 
-def item_bumps(index: int, view: View) -> str:
+def item_bumps(index: int, view: OTView) -> str:
     return view.unit.equipment[index].bumps
 
 
-def item_ability_rank(index: int, name: str, least: int, view: View) -> int:
+def item_ability_rank(index: int, name: str, least: int, view: OTView) -> int:
     choice = view.unit.equipment[index]
     picked = next((a for a in choice.abilities if a.name.casefold() == name.casefold()), None)
     return picked.rank if picked is not None and picked.rank is not None else least
 
 
-def has_item_ability(index: int, name: str, view: View) -> bool:
+def has_item_ability(index: int, name: str, view: OTView) -> bool:
     return any(a.name.casefold() == name.casefold()
                for a in view.unit.equipment[index].abilities)
 
 
-class EquipmentEditor(StepEditor):
+class EquipmentEditor(OTEditor):
     ENTRY_FIELD = "item-table"
     #: items cost nothing themselves: their effects are priced under the other steps
     OWN_POINTS = False
 
     @classmethod
-    def tally_lines(cls, key: str, view: View) -> list[Line]:
+    def tally_lines(cls, key: str, view: OTView) -> list[Line]:
         """The tally lines an item put there, whichever step they are priced under."""
         return item_lines(view.tally, tuple(c.item for c in view.unit.equipment))
 
-    def structure(self, view: View) -> Hashable:
+    def structure(self, view: OTView) -> Hashable:
         return tuple((c.item, tuple(a.name.casefold() for a in c.abilities))
                      for c in view.unit.equipment)
 
@@ -123,7 +122,7 @@ class EquipmentEditor(StepEditor):
                                  muted(", ".join(item.effects) or item.kind)),
                        id=f"table-{n}") for n, item in enumerate(self.view.catalog.equipment)]
 
-    def _item_fields(self, i: int, item: Any) -> ComposeResult:
+    def _item_fields(self, i: int, item: Item) -> ComposeResult:
         view = self.view
         catalog = view.catalog
         yield Static(muted(f"{item.kind}: {', '.join(item.effects) or 'no effects'}"))
@@ -156,7 +155,7 @@ class EquipmentEditor(StepEditor):
                                   minimum=ranks.min, maximum=ranks.max or RANK_CEILING,
                                   id=f"item-{i}-rank-{slot}")
 
-    async def update_fields(self, view: View) -> None:
+    async def update_fields(self, view: OTView) -> None:
         lines = applied_effects(view.unit, view.final)
         shown = [Content.styled("Effects applied", "bold")]
         shown += [muted(f"• {line}") for line in lines] or [muted("none yet")]

@@ -16,25 +16,25 @@ from designer.systems.opentactics import edits
 from designer.systems.opentactics.catalog import SKILLS
 from designer.systems.opentactics.models import POOL_FIELDS
 from designer.systems.opentactics.steps import ATHLETICS, FLIGHT, RANGE
-from designer.tui.editors.base import StepEditor, View
 from designer.tui.editors.kit.fields import EditButton, NumberField, Toggle, at
 from designer.tui.editors.kit.rows import Rows
+from designer.tui.editors.opentactics.common import OTEditor, OTView
 from designer.tui.widgets.shown import muted, set_content
 
 
-def dice_of(skill: str, side: str, view: View) -> int:
+def dice_of(skill: str, side: str, view: OTView) -> int:
     return getattr(view.unit.skills, skill).dice(side)
 
 
-def bumps_of(skill: str, side: str, view: View) -> tuple[int, ...]:
+def bumps_of(skill: str, side: str, view: OTView) -> tuple[int, ...]:
     return tuple(getattr(view.unit.skills, skill).bumps(side))
 
 
-def bump_of(skill: str, side: str, index: int, view: View) -> int:
+def bump_of(skill: str, side: str, index: int, view: OTView) -> int:
     return getattr(view.unit.skills, skill).bumps(side)[index]
 
 
-def range_of(skill: str, view: View) -> int:
+def range_of(skill: str, view: OTView) -> int:
     return getattr(view.unit.skills, skill).range
 
 
@@ -46,7 +46,7 @@ def equipment_note(innate: int, final: int) -> Content:
 # --- step one: dice -----------------------------------------------------------------------
 
 
-class DiceEditor(StepEditor):
+class DiceEditor(OTEditor):
     def compose_fields(self) -> ComposeResult:
         view = self.view
         for side, heading in (("off", "OFF dice: attack"), ("def", "DEF dice: defence")):
@@ -58,23 +58,23 @@ class DiceEditor(StepEditor):
                                   label_width=9, id=f"dice-{skill}-{side}")
 
     @staticmethod
-    def _word(view: View, dice: int) -> Content:
+    def _word(view: OTView, dice: int) -> Content:
         return muted(view.catalog.dice_word(dice).rstrip("."))
 
 
 # --- step two: bumps ----------------------------------------------------------------------
 
 
-class BumpsEditor(StepEditor):
+class BumpsEditor(OTEditor):
     """Each pool's bumps are rows of their own: adding or removing a bump mounts or
     removes that row alone."""
 
-    def structure(self, view: View) -> Hashable:
+    def structure(self, view: OTView) -> Hashable:
         return tuple(dice_of(skill, side, view) if _shown(view, skill, side) else None
                      for skill, side, *_ in POOL_FIELDS)
 
     @staticmethod
-    def _word(view: View, value: int) -> Content:
+    def _word(view: OTView, value: int) -> Content:
         return muted(view.catalog.bump_words.get(value, "").rstrip("."))
 
     def compose_fields(self) -> ComposeResult:
@@ -105,7 +105,7 @@ class BumpsEditor(StepEditor):
         if no_dice:
             yield Static(muted("No dice, so no bumps: " + ", ".join(no_dice)), classes="hint")
 
-    async def update_fields(self, view: View) -> None:
+    async def update_fields(self, view: OTView) -> None:
         for skill, side, *_ in POOL_FIELDS:
             if not _shown(view, skill, side):
                 continue
@@ -117,7 +117,7 @@ class BumpsEditor(StepEditor):
             self._show_sources(self.query_one(f"#sources-{skill}-{side}", Static), view,
                                skill, side)
 
-    def _bump_rows(self, view: View, skill: str, side: str) -> list[NumberField]:
+    def _bump_rows(self, view: OTView, skill: str, side: str) -> list[NumberField]:
         count = len(bumps_of(skill, side, view))
         return [NumberField(
             view, "", partial(bump_of, skill, side, i), at(edits.set_bump, skill, side, i),
@@ -128,7 +128,7 @@ class BumpsEditor(StepEditor):
             for i in range(count)]
 
     @staticmethod
-    def _show_sources(widget: Static, view: View, skill: str, side: str) -> None:
+    def _show_sources(widget: Static, view: OTView, skill: str, side: str) -> None:
         """'with equipment: +1 +1 (Gauntlets)' when items add bumps to the pool, else
         nothing (the line hidden)."""
         pool = view.final.pools[(skill, side)]
@@ -136,15 +136,15 @@ class BumpsEditor(StepEditor):
         if widget.display:
             set_content(widget, muted("with equipment: " + " ".join(
                 f"{b:+d}" + (f" ({s})" if s else "")
-                for b, s in zip(pool.bumps, pool.sources, strict=True))))
+                for b, s in zip(pool.bumps, pool.bump_sources(), strict=True))))
 
 
-def _new_bump(view: View, skill: str, side: str) -> str:
+def _new_bump(view: OTView, skill: str, side: str) -> str:
     """The id the pool's next bump will have."""
     return f"bump-{skill}-{side}-{len(bumps_of(skill, side, view))}"
 
 
-def _shown(view: View, skill: str, side: str) -> bool:
+def _shown(view: OTView, skill: str, side: str) -> bool:
     """A pool is shown when it has dice or bumps (bumps without dice, to be removed)."""
     return dice_of(skill, side, view) > 0 or bool(bumps_of(skill, side, view))
 
@@ -152,7 +152,7 @@ def _shown(view: View, skill: str, side: str) -> bool:
 # --- step three: range --------------------------------------------------------------------
 
 
-class RangeEditor(StepEditor):
+class RangeEditor(OTEditor):
     def compose_fields(self) -> ComposeResult:
         view = self.view
         for skill in SKILLS:
@@ -163,14 +163,14 @@ class RangeEditor(StepEditor):
             yield Static(muted(RANGE[skill]), classes="hint")
 
     @staticmethod
-    def _note(skill: str, view: View, value: int) -> Content:
+    def _note(skill: str, view: OTView, value: int) -> Content:
         return equipment_note(value, view.final.ranges[skill])
 
 
 # --- step four: athletics -----------------------------------------------------------------
 
 
-class AthleticsEditor(StepEditor):
+class AthleticsEditor(OTEditor):
     def compose_fields(self) -> ComposeResult:
         view = self.view
         yield NumberField(view, "Athletics", lambda v: v.unit.athletics, edits.set_athletics,
@@ -181,7 +181,7 @@ class AthleticsEditor(StepEditor):
                      lambda v: v.unit.flight, edits.set_flight, id="flight")
         yield Static(muted(FLIGHT), id="flight-hint", classes="hint")
 
-    async def update_fields(self, view: View) -> None:
+    async def update_fields(self, view: OTView) -> None:
         hint = FLIGHT
         if any(t.name.casefold() == "flier" for t in view.unit.types):
             hint += " This unit has the Flier type, so it flies either way."

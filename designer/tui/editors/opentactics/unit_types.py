@@ -12,10 +12,12 @@ from textual.containers import Horizontal
 from textual.widgets import Select, SelectionList, Static
 
 from designer.systems.opentactics import edits
-from designer.systems.opentactics.catalog import CATEGORIES, Catalog
-from designer.tui.editors.base import StepEditor, View, pts
+from designer.systems.opentactics.catalog import CATEGORIES, Catalog, TypeEntry
+from designer.systems.opentactics.models import Unit
+from designer.tui.editors.base import pts
 from designer.tui.editors.kit.fields import ChosenRow, at
 from designer.tui.editors.kit.form import Form
+from designer.tui.editors.opentactics.common import OTEditor, OTView
 from designer.tui.literal import literal
 from designer.tui.widgets.fields import FieldButton
 from designer.tui.widgets.shown import set_content
@@ -30,8 +32,8 @@ CATEGORY_TITLES = {
 }
 
 
-class TypesEditor(StepEditor):
-    def structure(self, view: View) -> Hashable:
+class TypesEditor(OTEditor):
+    def structure(self, view: OTView) -> Hashable:
         return tuple((i, t.name, t.category) for i, t in
                      edits.custom_types(view.unit, view.catalog))
 
@@ -55,7 +57,7 @@ class TypesEditor(StepEditor):
                             focus="custom-type-name", key=i, id=f"custom-type-{i}",
                             classes="custom-type")
 
-    def _lists(self, unit: Any, catalog: Catalog) -> Iterator[SelectionList]:
+    def _lists(self, unit: Unit, catalog: Catalog) -> Iterator[SelectionList]:
         costs = catalog.costs
         for category in CATEGORIES:
             options = []
@@ -73,12 +75,12 @@ class TypesEditor(StepEditor):
             yield selection
 
     @staticmethod
-    def _has(unit: Any, entry: Any) -> bool:
+    def _has(unit: Unit, entry: TypeEntry) -> bool:
         key = entry.name.casefold()
         return any(t.name.casefold() == key and t.category in (None, entry.category)
                    for t in unit.types)
 
-    async def update_fields(self, view: View) -> None:
+    async def update_fields(self, view: OTView) -> None:
         unit, catalog = view.unit, view.catalog
         points = sum(line.points for line in view.tally.breakdown if line.step == "types")
         names = ", ".join(t.name for t in unit.types) or "none yet"

@@ -10,10 +10,9 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from designer.systems.tactics import edits
-from designer.tui.editors.base import View
 from designer.tui.editors.kit.fields import ChosenRow, at
 from designer.tui.editors.kit.rows import Rows
-from designer.tui.editors.tactics.common import TxEditor
+from designer.tui.editors.tactics.common import TxEditor, TxView
 from designer.tui.literal import assembled
 from designer.tui.widgets.shown import muted
 from designer.tui.widgets.text import TextField
@@ -44,7 +43,7 @@ class ActionListsEditor(TxEditor):
                             id=f"add-{which}", compact=True, max_length=400,
                             classes="add-action")
 
-    async def update_fields(self, view: View) -> None:
+    async def update_fields(self, view: TxView) -> None:
         for which in LISTS:
             actions = getattr(view.unit, which)
             rows: list[Widget] = [ChosenRow(

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from functools import partial
-from typing import Any
 
 from textual.app import ComposeResult
 from textual.content import Content
@@ -16,9 +15,8 @@ from designer.systems.tactics import edits
 from designer.systems.tactics.models import Sheet
 from designer.systems.tactics.reference import ACUMEN_NOTE, INCAPACITATED
 from designer.systems.tactics.rules import whole
-from designer.tui.editors.base import View
 from designer.tui.editors.kit.fields import EditButton, NumberField, at
-from designer.tui.editors.tactics.common import TxEditor, table_of
+from designer.tui.editors.tactics.common import TxEditor, TxView, table_of
 from designer.tui.widgets.shown import muted, set_content
 
 LABEL = 9
@@ -40,17 +38,17 @@ def value_of(unit: Sheet, key: str) -> object:
     return getattr(unit.attributes, key)
 
 
-def shown_value(key: str, view: View) -> int:
+def shown_value(key: str, view: TxView) -> int:
     return whole(value_of(view.unit, key)) or 0
 
 
-def set_number(unit: Any, key: str, value: int) -> Any:
+def set_number(unit: Sheet, key: str, value: int) -> Sheet:
     return edits.set_armor(unit, value) if key == "armor" else \
         edits.set_attribute(unit, key, value)
 
 
 class AttributesEditor(TxEditor):
-    def structure(self, view: View) -> Hashable:
+    def structure(self, view: TxView) -> Hashable:
         return view.unit.attributes.acumen is None
 
     def compose_fields(self) -> ComposeResult:
@@ -70,17 +68,17 @@ class AttributesEditor(TxEditor):
         yield Static(id="soak", classes="tx-soak")
 
     @staticmethod
-    def _note(key: str, view: View, value: int) -> Content:
+    def _note(key: str, view: TxView, value: int) -> Content:
         note = NUMBERS[key][3]
         return Content.assemble(("blank", "$warning"), muted(f"  {note}")) \
             if value_of(view.unit, key) is None else muted(note)
 
     @staticmethod
-    def _acumen_note(view: View, value: int) -> Content:
+    def _acumen_note(view: TxView, value: int) -> Content:
         return muted(ACUMEN_NOTE) if view.unit.attributes.acumen is None else Content.styled(
             "in flux in the notes [25]: delete removes it", "$warning")
 
-    async def update_fields(self, view: View) -> None:
+    async def update_fields(self, view: TxView) -> None:
         final = view.final
         parts = [f"Endurance {final.endurance if final.endurance is not None else '___'}",
                  f"Armor {final.armor if final.armor is not None else '___'}"]
@@ -88,13 +86,13 @@ class AttributesEditor(TxEditor):
             (edits.soak_text(final), "bold $accent"), muted(f"  ({' + '.join(parts)})")))
 
 
-def shields_of(view: View) -> int:
+def shields_of(view: TxView) -> int:
     shields = whole(view.unit.shields)
     return shields if shields and shields > 0 else 0
 
 
 class DefencesEditor(TxEditor):
-    def structure(self, view: View) -> Hashable:
+    def structure(self, view: TxView) -> Hashable:
         return view.unit.max_wounds is not None
 
     def compose_fields(self) -> ComposeResult:
@@ -108,7 +106,7 @@ class DefencesEditor(TxEditor):
             yield EditButton("Use the table's wounds", edits.clear_max_wounds, focus="shields",
                              id="clear-wounds", classes="tx-button")
 
-    async def update_fields(self, view: View) -> None:
+    async def update_fields(self, view: TxView) -> None:
         wounds = table_of(view).max_wounds
         lines = [Content.assemble(("Wounds", "bold"), f"   {wounds}, the table's: "
                                   "fixed for every sheet"),

@@ -3,16 +3,20 @@
 
 from __future__ import annotations
 
-from designer.systems.tactics.table import TableSettings
+from designer.systems.tactics.models import Sheet
+from designer.systems.tactics.rules import Final
+from designer.systems.tactics.table import Catalog, TableSettings
 from designer.tui.editors.base import StepEditor, View
 
+TxView = View[Sheet, Catalog, Final]
 
-def table_of(view: View) -> TableSettings:
+
+def table_of(view: TxView) -> TableSettings:
     """The table settings the sheet is read under (its own file's, else the notes')."""
     return view.final.table
 
 
-class TxEditor(StepEditor):
+class TxEditor(StepEditor[Sheet, Catalog, Final]):
     """The base of the TACTICS step editors: nothing is priced."""
 
     OWN_POINTS = False

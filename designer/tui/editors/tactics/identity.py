@@ -6,17 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from functools import partial
-from typing import Any
 
 from textual.app import ComposeResult
 from textual.widgets import Static
 
 from designer.systems.tactics import edits
+from designer.systems.tactics.models import Sheet
 from designer.systems.tactics.reference import KINDS
 from designer.systems.tactics.rules import whole
-from designer.tui.editors.base import View
 from designer.tui.editors.kit.fields import ChoiceField, NumberField, TextLine, line
-from designer.tui.editors.tactics.common import TxEditor, table_of
+from designer.tui.editors.tactics.common import TxEditor, TxView, table_of
 from designer.tui.widgets.shown import muted, set_content
 
 LABEL = 8  # "Actions " and "Kind    " line up
@@ -30,7 +29,7 @@ def kind_options(kind: object) -> list[tuple[object, str]]:
 
 
 class IdentityEditor(TxEditor):
-    def structure(self, view: View) -> Hashable:
+    def structure(self, view: TxView) -> Hashable:
         unit = view.unit
         kind = unit.kind if isinstance(unit.kind, str) else repr(unit.kind)
         return kind, edits.action_choices(kind, table_of(view)), whole(unit.actions)
@@ -56,15 +55,15 @@ class IdentityEditor(TxEditor):
                                           max_length=2000),
                         classes="tx-line", label_classes="tx-label")
 
-    def _kind(self, unit: Any, kind: Any) -> Any:
+    def _kind(self, unit: Sheet, kind: str) -> Sheet:
         return edits.set_kind(unit, kind, table_of(self.view))
 
     @staticmethod
-    def _actions(choices: tuple[int, ...], view: View) -> int:
+    def _actions(choices: tuple[int, ...], view: TxView) -> int:
         actions = whole(view.unit.actions)
         return actions if actions in choices else max(choices)
 
-    async def update_fields(self, view: View) -> None:
+    async def update_fields(self, view: TxView) -> None:
         unit, table = view.unit, table_of(view)
         about = KINDS.get(unit.kind, "Not a kind of the notes: choose standard, minion "
                           "or heavy.") if isinstance(unit.kind, str) else ""

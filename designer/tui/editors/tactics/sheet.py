@@ -11,8 +11,8 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 
 from designer.systems.tactics import edits
-from designer.tui.editors.base import View
 from designer.tui.editors.kit.fields import EditButton
+from designer.tui.editors.tactics.common import TxView
 from designer.tui.editors.tally import TallyEditor
 
 
@@ -20,7 +20,7 @@ class SheetEditor(TallyEditor):
     OWN_POINTS = False
     DEFAULT_CLASSES = "tx-editor"
 
-    def structure(self, view: View) -> Hashable:
+    def structure(self, view: TxView) -> Hashable:
         return view.unit.points is not None, view.unit.max_wounds is not None
 
     def compose_extra(self) -> ComposeResult:

@@ -4,7 +4,7 @@ adds a weapon, or changes the one of the same name. The zone legend is under the
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from textual import on
 from textual.app import ComposeResult
@@ -16,11 +16,10 @@ from textual.widgets import Static
 from designer.systems.tactics import edits
 from designer.systems.tactics.reference import AREA_TEXT, DISTANCE_NAMES, DISTANCES, SIZES
 from designer.systems.tactics.rules import FinalWeapon
-from designer.tui.editors.base import View
 from designer.tui.editors.kit.fields import ChosenRow, FormNumber, at, line
 from designer.tui.editors.kit.form import Form
 from designer.tui.editors.kit.rows import Rows
-from designer.tui.editors.tactics.common import TxEditor, table_of
+from designer.tui.editors.tactics.common import TxEditor, TxView, table_of
 from designer.tui.literal import assembled
 from designer.tui.widgets.fields import Cycle, FieldButton, Row, Spinner
 from designer.tui.widgets.shown import muted, set_content
@@ -36,8 +35,8 @@ AREAS: list[tuple[str, str]] = [
 START = {"wpn-damage": 10, "wpn-precision": 10, "wpn-chain": 3}
 
 
-def area_choice(area: Any) -> tuple[str, int | None]:
-    """The form's area choice for a weapon's area, and a chain's count."""
+def area_choice(area: object) -> tuple[str, int | None]:
+    """The form's area choice for a weapon's area as written, and a chain's count."""
     if isinstance(area, str) and area in ("splash", "cloud"):
         return area, None
     if isinstance(area, dict) and len(area) == 1:
@@ -49,7 +48,7 @@ def area_choice(area: Any) -> tuple[str, int | None]:
     return NONE, None
 
 
-def area_value(choice: str, count: int) -> Any:
+def area_value(choice: str, count: int) -> str | dict[str, int | str] | None:
     """What the sheet stores for an area choice."""
     if choice == NONE:
         return None
@@ -64,7 +63,7 @@ def weapon_text(w: FinalWeapon) -> Content:
     """'Sidearm  Damage 14 · Precision 13 · M · explosion small'."""
     source = w.source
 
-    def shown(final: Any, written: Any) -> str:
+    def shown(final: int | None, written: object) -> str:
         return str(final) if final is not None else ("___" if written is None else "?")
 
     parts = [f"Damage {shown(w.damage, source.damage)}",
@@ -103,11 +102,11 @@ class WeaponsEditor(TxEditor):
     def on_mount(self) -> None:
         self._show_area()
 
-    async def update_fields(self, view: View) -> None:
+    async def update_fields(self, view: TxView) -> None:
         await self.query_one("#weapons", Rows).show(self._rows(view))
         set_content(self.query_one("#legend", Static), muted(edits.zone_legend(table_of(view))))
 
-    def _rows(self, view: View) -> list[Widget]:
+    def _rows(self, view: TxView) -> list[Widget]:
         weapons = view.final.weapons
         if not weapons:
             return [Static(muted("No weapons yet: define one below."), classes="hint")]
@@ -154,7 +153,7 @@ class WeaponsEditor(TxEditor):
         row = self.screen.focused
         if not isinstance(row, Row) or "weapon" not in row.classes:
             return
-        weapon = self.view.unit.weapons[row.key]
+        weapon = self.view.unit.weapons[cast(int, row.key)]
         self.query_one("#wpn-name", TextField).value = weapon.name
         for field_id, value in (("wpn-damage", weapon.damage),
                                 ("wpn-precision", weapon.precision)):
