@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib
 import subprocess
 import sys
+from types import ModuleType
 
 import pytest
 from pydantic import BaseModel
@@ -60,3 +61,34 @@ def test_a_command_never_imports_importlib_metadata(tmp_path):
                           text=True, check=True,
                           env={"PATH": "", "DESIGNER_CACHE_DIR": str(tmp_path)})
     assert done.stdout.split() == ["38", "False"]  # priced, as `designer price` says
+
+
+class Interrupted(ModuleType):
+    """A command module that ctrl+c interrupts while it is imported."""
+
+    def __getattr__(self, name: str) -> object:
+        raise KeyboardInterrupt
+
+
+def test_ctrl_c_while_a_command_starts_exits_130_quietly(monkeypatch, capsys):
+    import designer.__main__ as entry
+
+    monkeypatch.setitem(sys.modules, "designer.cli", Interrupted("designer.cli"))
+    monkeypatch.setattr(entry, "plugins_off", lambda: None)
+    monkeypatch.setattr(entry.gc, "disable", lambda: None)
+    with pytest.raises(SystemExit) as ended:
+        entry.run()
+    assert ended.value.code == 130
+    assert capsys.readouterr() == ("", "")
+
+
+def test_ctrl_c_while_a_command_works_exits_130_quietly(monkeypatch, capsys):
+    import designer.cli as cli
+
+    def interrupted(args: object) -> int:
+        raise KeyboardInterrupt
+
+    real = cli._command
+    monkeypatch.setattr(cli, "_command", lambda words: (real(words)[0], interrupted))
+    assert cli.main(["price", "x.yaml"]) == 130
+    assert capsys.readouterr() == ("", "")
