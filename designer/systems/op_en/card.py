@@ -20,11 +20,8 @@ from designer.systems.op_en.catalog import (
     UniversalSkill,
 )
 from designer.systems.op_en.cost import Final, Picked
+from designer.systems.op_en.headings import COLUMNS, SHORT_COLUMNS
 from designer.systems.op_en.models import Character
-
-SHORT = "Op-En"
-COLUMNS = ("Move", "Fight", "Tgh", "Shoot", "Agi", "Intel", "Grit", "Body", "Cost")
-SHORT_COLUMNS = ("MOV", "FGT", "TGH", "SHT", "AGI", "INT", "GRT", "BDY", "CST")
 
 
 def stat_text(stat: str, value: int | None) -> str:
@@ -94,7 +91,7 @@ def _item(picked: Picked) -> Entry:
     return Entry(picked.name, " · ".join(note), summary.strip())
 
 
-def unit_card(assessment: Assessment) -> Card:
+def unit_card(assessment: Assessment, short: str) -> Card:
     unit: Character = assessment.unit
     final: Final = assessment.final
     catalog = final.catalog
@@ -142,7 +139,7 @@ def unit_card(assessment: Assessment) -> Card:
     tags += [Tag(f.name) for f in final.forms] + [Tag(t.name) for t in final.traits]
     if unit.rank == 4:
         tags.append(Tag("Leader", "highlight"))
-    return Card(unit.name, tally.total, SHORT, tuple(tags), tuple(blocks), tally,
+    return Card(unit.name, tally.total, short, tuple(tags), tuple(blocks), tally,
                 final=final_data(unit, final, catalog))
 
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from designer.card import Card
 from designer.errors import InputError
 from designer.io import require_mapping, suggest, validate
 from designer.systems import (
@@ -21,22 +20,25 @@ from designer.systems import (
     Step,
 )
 from designer.systems.listing import Listing, ProfileType, SectionProfiles, TableProfiles
-from designer.systems.op_en import browse, force, steps
-from designer.systems.op_en.card import COLUMNS, SHORT, unit_card
+from designer.systems.op_en import force, steps
 from designer.systems.op_en.catalog import DIE_STATS, Catalog, CatalogModel
 from designer.systems.op_en.cost import Final, breakdown, fold
 from designer.systems.op_en.edits import allocate, set_name
+from designer.systems.op_en.headings import COLUMNS
 from designer.systems.op_en.loading import bundled_settings, load_catalog, resolve_setting
 from designer.systems.op_en.models import Character
 from designer.systems.op_en.rules import check
 from designer.tally import Tally
+
+if TYPE_CHECKING:
+    from designer.card import Card
 
 
 class OpEn(GameSystem[Character, Catalog, Final], Points, CatalogPicking[Character, Catalog],
            RosterFormat[Character, Catalog]):
     NAME = "op-en"
     TITLE = "Op-En (Oppose - Engage)"
-    SHORT = SHORT
+    SHORT = "Op-En"
     UNIT_WORD = "character"
     FORCE_WORD = "Opposing Force"
     #: a character's price is its Total Cost, spent from the OF's treasury: no unit word
@@ -95,7 +97,9 @@ class OpEn(GameSystem[Character, Catalog, Final], Points, CatalogPicking[Charact
         return steps.STEPS
 
     def card(self, assessment: Assessment[Character, Final]) -> Card:
-        return unit_card(assessment)
+        from designer.systems.op_en.card import unit_card
+
+        return unit_card(assessment, self.SHORT)
 
     def force_rules(self, catalog: Catalog, fields: Mapping[str, Any] | None = None
                     ) -> ForceRules:
@@ -128,7 +132,9 @@ class OpEn(GameSystem[Character, Catalog, Final], Points, CatalogPicking[Charact
         return force.join_roster(generic, fields)
 
     def catalog_sections(self, catalog: Catalog) -> tuple[CatalogSection, ...]:
-        return browse.catalog_sections(catalog)
+        from designer.systems.op_en.browse import catalog_sections
+
+        return catalog_sections(catalog)
 
     def catalog_pick(self, unit: Character, catalog: Catalog, section: str, name: str
                      ) -> Character | None:

@@ -12,12 +12,10 @@ from designer.card import Card, Entry, Row, Section, Stat, Table, Tag, boxes, te
 from designer.systems import Assessment
 from designer.systems.openfire.cost import Final
 from designer.systems.openfire.fold import Arm, Figure, Shot
+from designer.systems.openfire.headings import MODEL_COLUMNS, WEAPON_COLUMNS
 from designer.systems.openfire.models import Unit
 from designer.systems.openfire.resolve import Rule
 
-SHORT = "Open Fire 0.3"
-MODEL_COLUMNS = ("MOV", "SKL", "DEF", "CMD", "HP")
-WEAPON_COLUMNS = ("RNG", "ATT", "DMG", "PRC")
 FOOTNOTE = "roll ≥ value on d12; 1 fails, 12 succeeds"
 MAX_BOXES = 60  # HP boxes drawn for one entry; more are written as a number
 
@@ -161,7 +159,7 @@ def _boxes(fig: Figure) -> Entry:
     return Entry(f"{fig.name} ×{fig.count}, each {track}")
 
 
-def unit_card(assessment: Assessment, attribution: str) -> Card:
+def unit_card(assessment: Assessment, short: str, attribution: str) -> Card:
     unit: Unit = assessment.unit
     final: Final = assessment.final
     tally = assessment.tally
@@ -213,7 +211,7 @@ def unit_card(assessment: Assessment, attribution: str) -> Card:
         tags.append(Tag("Aircraft", "highlight"))
     elif any(f.vehicle for f in final.figures):
         tags.append(Tag("Vehicle", "highlight"))
-    return Card(unit.name, tally.total, SHORT, tuple(tags), tuple(blocks), tally,
+    return Card(unit.name, tally.total, short, tuple(tags), tuple(blocks), tally,
                 credit=attribution, final=final_data(final))
 
 

@@ -6,7 +6,6 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from designer.card import Card
 from designer.errors import InputError
 from designer.io import require_mapping, validate
 from designer.systems import (
@@ -24,11 +23,11 @@ from designer.systems import (
     Step,
 )
 from designer.systems.listing import Listing, ProfileType, TableProfiles
-from designer.systems.openfire import browse, force, steps
-from designer.systems.openfire.card import MODEL_COLUMNS, SHORT, WEAPON_COLUMNS, unit_card
+from designer.systems.openfire import force, steps
 from designer.systems.openfire.catalog import Catalog
 from designer.systems.openfire.cost import Final, price
 from designer.systems.openfire.fold import fold
+from designer.systems.openfire.headings import MODEL_COLUMNS, WEAPON_COLUMNS
 from designer.systems.openfire.loading import load_catalog, with_module
 from designer.systems.openfire.models import ModelEntry, Unit
 from designer.systems.openfire.module import CatalogModel
@@ -37,6 +36,7 @@ from designer.tally import Issue, Tally
 
 if TYPE_CHECKING:
     from designer.audit import Audit
+    from designer.card import Card
     from designer.systems import Engagement, EngageOptions
 
 
@@ -45,7 +45,7 @@ class OpenFire(GameSystem[Unit, Catalog, Final], Points, Matchups[Unit, Final],
                EntryOptions[Unit, Catalog], Modules):
     NAME = "openfire"
     TITLE = "Open Fire 0.3"
-    SHORT = SHORT
+    SHORT = "Open Fire 0.3"
     SHARED_KEYS = ("module",)
     BOOLEAN_KEY_FIX = 'quote the key ("on": ...)'
     ENGAGE_WORD = "weapon"
@@ -114,8 +114,10 @@ class OpenFire(GameSystem[Unit, Catalog, Final], Points, Matchups[Unit, Final],
         return steps.STEPS
 
     def card(self, assessment: Assessment[Unit, Final]) -> Card:
+        from designer.systems.openfire.card import unit_card
+
         final: Final = assessment.final
-        return unit_card(assessment, final.catalog.core.attribution)
+        return unit_card(assessment, self.SHORT, final.catalog.core.attribution)
 
     def engage_modes(self, assessment: Assessment[Unit, Final]) -> tuple[str, ...]:
         from designer.systems.openfire.odds import modes
@@ -181,7 +183,9 @@ class OpenFire(GameSystem[Unit, Catalog, Final], Points, Matchups[Unit, Final],
         return with_entry_option(unit, self.assess(unit, catalog).final, key, value)
 
     def catalog_sections(self, catalog: Catalog) -> tuple[CatalogSection, ...]:
-        return browse.catalog_sections(catalog)
+        from designer.systems.openfire.browse import catalog_sections
+
+        return catalog_sections(catalog)
 
     def catalog_pick(self, unit: Unit, catalog: Catalog, section: str, name: str
                      ) -> Unit | None:
