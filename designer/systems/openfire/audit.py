@@ -4,7 +4,8 @@ what the fallback formula (cc1) makes of it. Each entry is measured by pricing a
 one-entry unit exactly as `designer price` does, so the two always agree:
 
 - a profile: the profile alone (its rules, without its weapons);
-- a weapon: carried alone by the formula's reference attacker (SKL 7 in cc1);
+- a weapon: carried alone by the formula's reference attacker (SKL 7 in cc1), in the
+  category of the module's first profile of that SKL;
 - an upgrade: on the first profile it fits, modifying the first weapon it may (a module
   weapon is added when the profile carries none), worth what the unit loses without it;
 - a rule with listed points: added to the first profile without it, likewise.
@@ -105,14 +106,28 @@ def _profiles(catalog: Catalog, module: Module) -> list[AuditEntry]:
             for p in module.profiles]
 
 
+def _reference_category(catalog: Catalog, module: Module) -> str | None:
+    """The reference attacker's category, so that its units are legal as `designer price`
+    sees them: that of the module's first profile of the reference SKL (its line model),
+    else the first category the module counts; none in a module that counts none."""
+    categories = module.force.categories
+    if not categories:
+        return None
+    known = {c.casefold() for c in categories}
+    skl = catalog.costing.reference.skl
+    return next((p.category for p in module.profiles if p.skl == skl and p.category
+                 and p.category.casefold() in known), next(iter(categories)))
+
+
 def _weapons(catalog: Catalog, module: Module) -> list[AuditEntry]:
     ref = catalog.costing.reference
+    category = _reference_category(catalog, module)
     out = []
     for weapon in module.weapons:
         carrier = {"name": "Reference attacker", "mov": 6, "skl": ref.skl,
                    "def": ref.defence, "cmd": 7, "hp": 5, "weapons": [weapon.name]}
         out.append(_measure(catalog, "weapons", weapon.name,
-                            _unit(catalog, weapon.name, carrier, None),
+                            _unit(catalog, weapon.name, carrier, category),
                             f"carried alone at SKL {ref.skl}"))
     return out
 

@@ -61,9 +61,9 @@ def _rule_row(rule: RuleDef, source: str) -> CatalogRow:
         extras.append(f"cost {rule.cost}")
     detail = (f"{source}, {rule.scope} rule" + (f", line {rule.line}" if rule.line else "")
               + (f"\nX: {x}" if x else "") + "".join(f"\n{e}" for e in extras)
-              + f"\n\n{rule.summary}")
+              + f"\n\n{rule.full}")
     return CatalogRow(rule.name, (title, rule.scope, x or "-",
-                                  str(rule.line) if rule.line else source, rule.summary),
+                                  str(rule.line) if rule.line else source, rule.brief),
                       detail, tuple(rule.aliases))
 
 

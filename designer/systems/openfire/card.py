@@ -147,7 +147,7 @@ def _summaries(final: Final) -> list[Entry]:
                 ("custom" if rule.custom else "")
             seen[rule.name] = Entry(rule.name + (" (X)" if definition and definition.x
                                                  != "none" else ""), note,
-                                    rule.summary or "not described")
+                                    rule.text or "not described")
     return list(seen.values())
 
 

@@ -49,6 +49,18 @@ class RuleDef(_Strict):
     points: int | None = Field(None, ge=-999, le=9999)
     cost: CostText | None = None  # a module rule's cost for the costing formula
 
+    @property
+    def brief(self) -> str:
+        """What the rule does where space is short (a list, a column): the summary, else
+        the rule's own text."""
+        return self.summary or self.text
+
+    @property
+    def full(self) -> str:
+        """The rule where rules are printed in full (a printout's glossary, the catalog
+        browser's detail): a module rule's own text, else the summary."""
+        return self.text or self.summary
+
 
 class CoreFile(_Strict):
     core: str = Field(min_length=1, max_length=60)

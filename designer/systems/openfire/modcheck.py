@@ -1,8 +1,9 @@
 """A module file checked when it loads, beyond its shape: names used once, rules that
 exist, fit where they are written (a weapon rule an upgrade gives goes to the weapon)
 and take the X they need, module rules that act as a core rule of their kind, upgrade
-points formulas of WP, weapon names that exist, and limits that name real groups. The
-first problem is a one-line InputError naming the file and the field, with the fix."""
+points formulas of WP, weapon names that exist, the weapon rule an upgrade's weapons
+must have, and limits that name real groups. The first problem is a one-line InputError
+naming the file and the field, with the fix."""
 
 from __future__ import annotations
 
@@ -159,6 +160,8 @@ def _upgrade(module: Module, i: int, catalog: Catalog, path: Path, weapons: list
     if upgrade.for_weapon is not None:
         _known(upgrade.for_weapon.names, weapons, path, f"{where}.for_weapon.names")
         _known(upgrade.for_weapon.exclude, weapons, path, f"{where}.for_weapon.exclude")
+        if upgrade.for_weapon.rule is not None:
+            _weapon_rule(upgrade.for_weapon.rule, catalog, path, f"{where}.for_weapon.rule")
     if isinstance(upgrade.points, str):
         try:
             formula = parse(upgrade.points, WP)
@@ -168,6 +171,30 @@ def _upgrade(module: Module, i: int, catalog: Catalog, path: Path, weapons: list
             raise InputError(f"{upgrade.name}'s points use WP, the points of the weapon it "
                              "modifies, but it modifies none: add for_weapon or target: "
                              "weapon", file=path, field=f"{where}.points")
+
+
+def _weapon_rule(name: str, catalog: Catalog, path: Path, field: str) -> None:
+    """The rule an upgrade's weapons must have: a weapon rule, by name alone and spelt as
+    the rules spell it (weapons are matched by their rules' names)."""
+    written = name.strip()
+    parts = split_rule(written)
+    if "x" in parts:
+        raise InputError(f"'{written}' gives an X; for_weapon.rule names the rule alone: "
+                         f"write rule: {parts['name']}", file=path, field=field)
+    rule = catalog.rule(written)
+    if rule is None:
+        module = catalog.module.special_rules if catalog.module else ()
+        names = [r.name for r in (*catalog.core.rules, *module) if r.scope == "weapon"]
+        raise InputError(f"unknown rule '{written}'{suggest(written, names)}; for_weapon.rule "
+                         f"names a weapon rule of Open Fire or of {catalog.title}",
+                         file=path, field=field)
+    if rule.scope != "weapon":
+        raise InputError(f"{rule.name} is a {rule.scope} rule; for_weapon.rule names a "
+                         "weapon rule (a model's rule goes under for: rule)", file=path,
+                         field=field)
+    if rule.name != written:
+        raise InputError(f"'{written}' is written {rule.name} in the rules: write rule: "
+                         f"{rule.name}", file=path, field=field)
 
 
 def _per_model(module: Module, path: Path) -> None:

@@ -53,9 +53,19 @@ class Rule:
 
     @property
     def summary(self) -> str:
+        """What it does where space is short (see RuleDef.brief); a custom rule's
+        summary."""
         if self.definition is not None:
-            return self.definition.summary or self.definition.text
+            return self.definition.brief
         return (self.ref.summary or "") if self.ref else ""
+
+    @property
+    def text(self) -> str:
+        """What it does in full, for a glossary (see RuleDef.full); a custom rule has its
+        summary only."""
+        if self.definition is not None:
+            return self.definition.full
+        return self.summary
 
 
 def resolve_rule(ref: RuleRef, catalog: Catalog, source: str, field: str,

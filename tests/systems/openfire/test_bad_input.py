@@ -57,6 +57,9 @@ def test_a_module_file_beside_the_unit(tmp_path, capsys):
     assert "Dust Kite: 39 points, legal" in capsys.readouterr().out
 
 
+SIGHTS = "{name: Glass Sights, points: 2, for_weapon: {slot: ranged},"
+
+
 @pytest.mark.parametrize(("old", "new", "field", "problem"), [
     ("skl: 7, def: 7, cmd: 6, hp: 5,\n     weapons: [Long Rifle], points: 9}",
      "skl: 7, def: 7, cmd: 6, hp: 5,\n     weapons: [Long Rifel], points: 9}",
@@ -117,6 +120,22 @@ def test_a_module_file_beside_the_unit(tmp_path, capsys):
      "exclude: [Cinder Torc]},\n     effect: {weapon: {prc: 1}}",
      "upgrades[3].for_weapon.exclude[0]",
      "unknown weapon 'Cinder Torc' (did you mean Cinder Torch?)"),
+    # the weapons an upgrade may modify: names and the rule they have, checked on load
+    (SIGHTS, SIGHTS.replace("{slot: ranged}", "{slot: ranged, names: [Long Rifel]}"),
+     "upgrades[5].for_weapon.names[0]",
+     "unknown weapon 'Long Rifel' (did you mean Long Rifle?)"),
+    (SIGHTS, SIGHTS.replace("{slot: ranged}", "{slot: ranged, rule: Acurate}"),
+     "upgrades[5].for_weapon.rule", "unknown rule 'Acurate' (did you mean Accurate?); "
+     "for_weapon.rule names a weapon rule of Open Fire or of Ash Wastes (demonstration)"),
+    (SIGHTS, SIGHTS.replace("{slot: ranged}", "{slot: ranged, rule: Skilled}"),
+     "upgrades[5].for_weapon.rule", "Skilled is a unit rule; for_weapon.rule names a "
+     "weapon rule (a model's rule goes under for: rule)"),
+    (SIGHTS, SIGHTS.replace("{slot: ranged}", '{slot: ranged, rule: "Rending (1)"}'),
+     "upgrades[5].for_weapon.rule",
+     "'Rending (1)' gives an X; for_weapon.rule names the rule alone: write rule: Rending"),
+    (SIGHTS, SIGHTS.replace("{slot: ranged}", "{slot: ranged, rule: rapid fire}"),
+     "upgrades[5].for_weapon.rule",
+     "'rapid fire' is written Rapid Fire in the rules: write rule: Rapid Fire"),
     ('points: "max(1, WP / 2)"', 'points: "max(1, WQ / 2)"', "upgrades[7].points",
      "'max(1, WQ / 2)' names WQ; the variables are WP"),
     ("{name: Veteran, for: {category: standard}, points: 2,",

@@ -89,6 +89,22 @@ def test_profiles_are_indented_and_upgrades_shown():
     assert section(captain, "Abilities").entries[0].title == "Clear the Road"
 
 
+ASHBORN_TEXT = ("This model ignores the movement penalty of ash, cinder and scree terrain, "
+                "and does not count it as difficult when it advances.")
+
+
+def test_a_module_rule_prints_its_own_text_in_the_glossary(tmp_path):
+    # Ashborn has a summary and its own text: the glossary, where rules print in full,
+    # gives the text; a core rule, which has a summary only, its summary
+    glossary = {e.title: e for e in section(card("scrap-pickers"), "Rule summaries").entries}
+    assert glossary["Ashborn"].text == ASHBORN_TEXT
+    assert glossary["Torrent"].text == ("Every attack hits; dice are still rolled for "
+                                        "critical effects.")
+    text = export_path(UNITS / "scrap-pickers.yaml", "txt", out=tmp_path).read_text()
+    assert " ".join(text.split()).count(ASHBORN_TEXT) == 1
+    assert "Moves through ash and cinder terrain at full rate." not in text
+
+
 def test_data_exports_carry_the_final_values(tmp_path):
     import json
 

@@ -75,6 +75,15 @@ def test_catalog_sections_browse(capsys):
     assert main(["catalog", "rules", "--system", "openfire", "--search", "Rending"]) == 0
     out = capsys.readouterr().out
     assert "Rending (X)" in out and "530" in out
+    # a module rule's own text in the detail, its summary in the column
+    ashborn = next(r for r in sections[0].rows if r.name == "Ashborn")
+    assert ashborn.cells[-1] == "Moves through ash and cinder terrain at full rate."
+    assert ashborn.detail.endswith(
+        "\n\nThis model ignores the movement penalty of ash, cinder and scree terrain, "
+        "and does not count it as difficult when it advances.")
+    overheat = next(r for r in sections[0].rows if r.name == "Overheat")  # no text
+    assert overheat.detail.endswith("\n\nAfter attacking with it, roll a d12: on a 1 it "
+                                    "cannot attack in the model's next activation.")
 
 
 def copy_catalog(tmp_path: Path) -> Path:

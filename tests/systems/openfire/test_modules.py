@@ -133,6 +133,54 @@ def test_an_upgrade_gives_the_weapon_it_modifies_its_rules():
     assert after - before == F(99, 40)
 
 
+def test_upgrades_for_weapons_with_a_rule_or_of_given_names(tmp_path):
+    # Glass Sights only for a weapon with Accurate, Hot Loads only for a Long Rifle or a
+    # Heavy Stubber: of the Ranger's Long Rifle (Accurate) and Scattergun (Assault) each
+    # may modify the rifle alone, so neither needs the weapon named
+    module = tmp_path / "house.yaml"
+    text = MODULE.read_text()
+    for old, new in (("Glass Sights, points: 2, for_weapon: {slot: ranged}",
+                      "Glass Sights, points: 2, for_weapon: {slot: ranged, rule: Accurate}"),
+                     ("for_weapon: {slot: ranged, exclude: [Cinder Torch]},\n     effect: "
+                      "{weapon: {prc: 1}}",
+                      "for_weapon: {slot: ranged, names: [Long Rifle, Heavy Stubber]},\n"
+                      "     effect: {weapon: {prc: 1}}")):
+        assert text.count(old) == 1
+        text = text.replace(old, new)
+    module.write_text(text)
+    ranger = {"profile": "Ranger", "weapons": ["Long Rifle", "Scattergun"],
+              "upgrades": ["Glass Sights", "Hot Loads"]}
+    # Ranger 9 + Long Rifle 2 + Scattergun 2 (another weapon, not a second copy) + Glass
+    # Sights 2 + Hot Loads 1 (the Long Rifle costs 2: no surcharge) = 16; upgrade points
+    # 2 + 1 = 3 of the 4 a standard model may take
+    result = assess_data(unit_data(ranger, module=str(module), category="standard"))
+    tally = result.tally
+    assert [x.points for x in tally.breakdown] == [9, 2, 2, 2, 1]
+    assert tally.total == 16 and tally.issues == []
+    rifle, scattergun = result.final.figures[0].weapons
+    assert rifle.upgraded == ("Glass Sights", "Hot Loads") and scattergun.upgraded == ()
+    assert ("Rending (1)", "upgrade Glass Sights") in [(r.label, r.source)
+                                                       for r in rifle.shots[0].rules]
+    assert rifle.shots[0].prc == 2  # Hot Loads: PRC 1 + 1
+    # the bundled module lets both modify either weapon: each must name one
+    bundled = [i.message for i in assess_data(wastes(ranger, category="standard")).tally.issues
+               if i.code == "E-OF-UPGRADE-WEAPON"]
+    assert bundled == [
+        "Glass Sights modifies one weapon and Ranger carries 2 it may modify: name it, e.g. "
+        "{name: Glass Sights, weapon: Long Rifle}",
+        "Hot Loads modifies one weapon and Ranger carries 2 it may modify: name it, e.g. "
+        "{name: Hot Loads, weapon: Long Rifle}"]
+    # the Scattergun has no Accurate and is no Long Rifle nor Heavy Stubber
+    for name, wanted in (("Glass Sights", "ranged weapons, with Accurate"),
+                         ("Hot Loads", "ranged weapons, only Long Rifle, Heavy Stubber")):
+        named = {"profile": "Ranger", "weapons": ["Long Rifle", "Scattergun"],
+                 "upgrades": [{"name": name, "weapon": "Scattergun"}]}
+        found = issue(unit_data(named, module=str(module), category="standard"),
+                      "E-OF-UPGRADE-WEAPON")
+        assert found.message == (f"{name} modifies {wanted}; Scattergun is not one: name "
+                                 "one of Long Rifle")
+
+
 def test_a_module_rule_that_acts_as_assault(tmp_path):
     # Glass Sniper 14 + Glass Rifle 7 + Ash Pick 1 = 22; the Ash Pick's Close Quarters
     # acts as Assault: no warning, and it hits as often as the model's SKL 5 says

@@ -60,8 +60,9 @@ def test_the_audit_is_what_price_says_of_one_entry_units(capsys, tmp_path):
             continue
         path = tmp_path / "unit.yaml"
         path.write_text(dump_yaml(entry["unit"]), encoding="utf-8")
-        main(["price", str(path), "--json"])
+        assert main(["price", str(path), "--json"]) == 0, entry["name"]  # legal
         tally = json.loads(capsys.readouterr().out)
+        assert tally["errors"] == [], entry["name"]
         found = line_of(tally, entry["kind"], entry["name"])
         assert found, (entry["name"], tally["breakdown"])
         assert sum(x["points"] for x in found) == entry["listed"], entry["name"]
@@ -70,6 +71,9 @@ def test_the_audit_is_what_price_says_of_one_entry_units(capsys, tmp_path):
         checked += 1
     kinds = {e["kind"] for e in audit["entries"] if e["listed"] is not None}
     assert kinds == {"profiles", "weapons", "upgrades", "rules"} and checked == 37
+    # the reference attacker is in the category of the first profile of SKL 7 (Ranger)
+    assert {e["unit"]["category"] for e in audit["entries"] if e["kind"] == "weapons"} == \
+        {"standard"}
 
 
 def test_the_bundled_modules_figures(capsys):

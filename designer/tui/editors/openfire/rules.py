@@ -195,7 +195,7 @@ class RulesEditor(EntryEditor):
         figs = figures(view)
         taken = {r.name for r in figs[self.target_of(view)].rules} if figs else set()
         found = [r for r in self._rules(catalog)
-                 if matches(search, (r.name, r.summary, *r.aliases))]
+                 if matches(search, (r.name, r.brief, *r.aliases))]
         # the rules whose name matches first, then those whose summary does
         found.sort(key=lambda r: not matches(search, (r.name, *r.aliases)))
         options = []
@@ -220,7 +220,7 @@ class RulesEditor(EntryEditor):
         line = f" [{rule.line}]" if rule.line else ""
         implies = f" Brings {', '.join(rule.implies)}." if rule.implies else ""
         return assembled((rule.name, "bold"), f"{x}{line}", Content("\n"),
-                         muted(f"{rule.summary}{implies}"))
+                         muted(f"{rule.brief}{implies}"))
 
     # --- edits --------------------------------------------------------------------------
 
