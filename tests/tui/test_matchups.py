@@ -12,7 +12,7 @@ import pytest
 from designer.systems import EngageOptions, examples_dir, system
 from designer.tui.app import build_app
 from designer.tui.widgets.matchups import MatchupsPanel, percent
-from tests.tui.helpers import ASH_WARDEN
+from tests.tui.helpers import ASH_WARDEN, wait_until
 
 pytestmark = pytest.mark.tui
 
@@ -25,10 +25,22 @@ def shown(app, selector: str) -> str:
     return str(app.screen.query_one(selector).render())
 
 
-async def worked(app, pilot) -> MatchupsPanel:
-    """Wait (bounded) for the panel's work to finish and be drawn."""
+async def worked(app, pilot, shows: str = "") -> MatchupsPanel:
+    """Wait (bounded) until the panel has drawn the odds of the unit as it is and the
+    options its controls show (and, given `shows`, until its odds say so): a control
+    set or a key sent starts the work only once its message is handled."""
     await asyncio.wait_for(app.workers.wait_for_complete(), WAIT)
-    await pilot.pause()
+
+    def drawn() -> bool:
+        panels = app.screen.query(MatchupsPanel)
+        if not panels:
+            return False
+        panel = panels.first()
+        return (panel.drawn is not None and panel.drawn[0] is app.screen.doc.assessment
+                and panel.drawn[1] == panel.options()
+                and shows in shown(app, "#matchup-odds"))
+
+    await wait_until(pilot, drawn, "the odds drawn for the unit and options shown", WAIT)
     return app.screen.query_one(MatchupsPanel)
 
 
@@ -69,8 +81,9 @@ async def test_f5_opens_the_panel_and_the_odds_follow_an_edit(tmp_path):
         # another opponent and mode, by the selects
         panel.query_one("#matchup-opponent").value = 3
         panel.query_one("#matchup-mode").value = "ballistic"
-        panel = await worked(app, pilot)
-        assert expected(app, "ballistic", 3).title in shown(app, "#matchup-odds")
+        title = expected(app, "ballistic", 3).title
+        panel = await worked(app, pilot, shows=title)
+        assert shown(app, "#matchup-odds").startswith(title)
 
         await pilot.press("f5")
         await pilot.pause()
