@@ -5,15 +5,18 @@ limit); units designed apart are fieldable in one force of the one catalogue."""
 
 from __future__ import annotations
 
+import json
 import shutil
 
 import pytest
+import yaml
 
+from designer.cli import main
 from designer.export import export_paths, roster_doc
 from designer.export.battlescribe import export_battlescribe
 from designer.systems import examples_dir
 from tests.bscribe import NS, broken, check_bundle
-from tests.test_force_limits import CHECKS, PRICED, crafted
+from tests.test_force_limits import CHECKS, PRICED, TWO_DRILL_MASTERS, crafted, roster_data
 
 UNIT_FINDINGS = {"E-UNIT-ILLEGAL", "E-UNIT-FILE"}  # a unit's own, not the force's
 
@@ -43,6 +46,40 @@ def test_a_constraint_appears_for_each_force_check(name, tmp_path):
         comments |= {c.findtext("c:comment", namespaces=NS)
                      for c in cat.iterfind(".//c:constraint", NS)}
     assert comments == CHECKS[name]
+
+
+def test_an_option_a_force_may_take_once_is_a_constraint_two_entries_break(tmp_path,
+                                                                           capsys):
+    """Two entries whose sergeants each take Drill Master (force_max: 1): `designer check`
+    reports it, and the exported roster breaks the constraint on its models."""
+    roster = tmp_path / "two.yaml"
+    roster.write_text(yaml.safe_dump(roster_data("openfire", *TWO_DRILL_MASTERS)),
+                      encoding="utf-8")
+    assert main(["check", str(roster), "--json"]) == 1
+    assert json.loads(capsys.readouterr().out)["errors"] == [
+        {"code": "E-OF-FORCE-LIMIT", "field": "units",
+         "message": "2 models of the force take Drill Master; at most 1 in a convoy: "
+                    "remove 1"}]
+    written = export_paths([roster], "battlescribe", out=tmp_path / "out")
+    bundle = check_bundle(written)
+    cat, (ros,) = bundle["roots"]["cat"], bundle["roots"]["ros"]
+    assert broken(cat, ros) == {"E-OF-FORCE-LIMIT"}
+    (force,) = [f for f in cat.iterfind("c:forceEntries/c:forceEntry", NS)
+                if f.get("id") == ros.find("r:forces/r:force", NS).get("entryId")]
+    gst = bundle["roots"]["gst"]
+    (cost_type,) = [c for c in gst.iterfind("g:costTypes/g:costType", NS)
+                    if c.get("name") == "Models taking Drill Master"]
+    assert cost_type.get("hidden") == "true"
+    (constraint,) = [c for c in force.iterfind("c:constraints/c:constraint", NS)
+                     if c.get("field") == cost_type.get("id")]
+    assert (constraint.get("type"), constraint.get("value"), constraint.get("scope"),
+            constraint.findtext("c:comment", namespaces=NS)) == \
+        ("max", "1", "force", "E-OF-FORCE-LIMIT")
+    assert bundle["units"]["Warden Patrol"]["costs"]["Models taking Drill Master"] == 1
+    assert [int(s.find(f"r:costs/r:cost[@typeId='{cost_type.get('id')}']", NS).get("value"))
+            for s in ros.iterfind(".//r:selection", NS)
+            if s.find(f"r:costs/r:cost[@typeId='{cost_type.get('id')}']", NS) is not None] \
+        == [1, 1]
 
 
 def test_op_en_rank_1_may_grow_with_the_ranked_characters(tmp_path):

@@ -156,7 +156,8 @@ def test_open_fire_models_and_weapons_are_profiles_not_abilities(tmp_path):
     assert patrol["types"]["Long Rifle"] == "Weapon"
     assert "Ability" not in set(patrol["types"].values())
     assert patrol["rules"]["Accurate"].startswith("+2 to Battle Skill tests")
-    assert patrol["costs"] == {"pts": 71, "Models": 5, "Models that must ride": 5}
+    assert patrol["costs"] == {"pts": 71, "Models": 5, "Models that must ride": 5,
+                               "Models taking Drill Master": 1}
     gst = bundle["roots"]["gst"]
     assert [p.get("name") for p in gst.iterfind("g:profileTypes/g:profileType", NS)] == \
         ["Unit", "Model", "Weapon"]
