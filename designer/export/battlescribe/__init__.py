@@ -111,7 +111,7 @@ def export_battlescribe(docs: Sequence[ExportDoc], *, out: Path, overwrite: bool
     by_id = {u.id: u for u in units}
     for doc, rid in zip(rosters, roster_ids, strict=True):
         assert doc.summary is not None and doc.force is not None
-        lines = [Fielded(by_id[key_of[_key(game, e.assessment)]], e.count)
+        lines = [Fielded(by_id[key_of[_key(game, e.assessment)]], e.count, e.label, e.note)
                  for e in doc.force.entries]
         spec = next(s for s in specs if spec_key(s.fields) == spec_key(doc.force.fields))
         head = RosterHead(rid, doc.name, doc.summary.cap, doc.summary.total)

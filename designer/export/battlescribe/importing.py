@@ -3,9 +3,10 @@ catalogue holds (each unit entry's comment carries the unit's own file data), or
 roster's file and its units (the roster's force names its catalogue, which must lie
 beside it; its force entry's comment carries the force's own fields; its selections,
 consecutive ones of one unit grouped, are the entries and counts; its points limit is the
-cap, left out when the force's fields imply it, as a setting's starting treasury). The
+cap, left out when the force's fields imply it, as a setting's starting treasury; a
+selection's custom name is its entry's label and its custom notes the entry's note). The
 roster may have been edited in BattleScribe or another tool, as long as its units are
-our catalogue's. A roster entry's own fields (a TACTICS side) do not travel.
+our catalogue's.
 
 A file that did not come from designer, or whose data does not load back as designer's,
 is refused with the reason: nothing is guessed and nothing written. Every file is checked
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import json
 import xml.etree.ElementTree as ET
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -138,12 +140,12 @@ def _roster_files(root: ET.Element, path: Path, out: Path) -> list[tuple[Path, s
     entries = _entries(force, root.get("id", ""), path)
     used = set()
     lines = []
-    for entry_id, count in entries:
-        if entry_id not in units:
+    for line in entries:
+        if line.entry_id not in units:
             raise InputError(f"a selection is no unit of catalogue '{cat_root.get('name')}'"
-                             f" (entry {entry_id})", file=path)
-        used.add(entry_id)
-        lines.append({"unit": file_of[entry_id], "count": count})
+                             f" (entry {line.entry_id})", file=path)
+        used.add(line.entry_id)
+        lines.append({"unit": file_of[line.entry_id], "count": line.count, **line.own()})
     generic: dict[str, Any] = {"system": game.NAME, "name": root.get("name", ""),
                                "units": lines}
     cap = _cap(root)
@@ -154,7 +156,8 @@ def _roster_files(root: ET.Element, path: Path, out: Path) -> list[tuple[Path, s
     data = join_roster(game, generic, fields)
     target = out / f"{safe_name(generic['name'], 'roster')}.yaml"
     # the roster must load back before anything is written: checked with its units inline
-    inline = [{"unit": units[eid][1], "count": count} for eid, count in entries]
+    inline = [{"unit": units[line.entry_id][1], "count": line.count, **line.own()}
+              for line in entries]
     parse_roster(join_roster(game, {**generic, "units": inline}, fields), file=path)
     return [*(f for eid, f in zip(units, unit_files, strict=True) if eid in used),
             (target, dump_yaml(data))]
@@ -186,13 +189,27 @@ def _force_fields(cat_root: ET.Element, entry_id: str, path: Path) -> dict[str, 
     raise InputError("its force is of no designer force entry of its catalogue", file=path)
 
 
-def _entries(force: ET.Element, roster_id: str, path: Path) -> list[tuple[str, int]]:
-    """(entry id, count) per roster entry: consecutive selections of one unit are one
-    entry, unless the next one's id is the one our export gives a new entry's first."""
+@dataclass(frozen=True, slots=True)
+class _Line:
+    """A roster entry read from selections: the unit entry, how many, label and note."""
+
+    entry_id: str
+    count: int
+    label: str = ""
+    note: str = ""
+
+    def own(self) -> dict[str, str]:
+        """The label and note as a roster file writes them (only those set)."""
+        return {k: v for k, v in (("label", self.label), ("note", self.note)) if v}
+
+
+def _entries(force: ET.Element, roster_id: str, path: Path) -> list[_Line]:
+    """The roster's entries: consecutive selections of one unit with one custom name and
+    notes are one entry, unless the next one's id is the one our export gives a new
+    entry's first."""
     ns = NS["ros"]
-    out: list[tuple[str, int]] = []
+    out: list[_Line] = []
     for selection in force.iterfind(f"{{{ns}}}selections/{{{ns}}}selection"):
-        entry_id = selection.get("entryId", "")
         try:
             times = int(selection.get("number", "1"))
         except ValueError:
@@ -200,11 +217,15 @@ def _entries(force: ET.Element, roster_id: str, path: Path) -> list[tuple[str, i
                              f"{selection.get('number')!r}", file=path) from None
         if times < 1:
             continue
+        line = _Line(selection.get("entryId", ""), times, selection.get("customName") or "",
+                     selection.findtext(f"{{{ns}}}customNotes") or "")
         starts = selection.get("id") == selection_id(roster_id, len(out) + 1, 1)
-        if out and out[-1][0] == entry_id and not starts:
-            out[-1] = (entry_id, out[-1][1] + times)
+        last = out[-1] if out else None
+        if last is not None and not starts and \
+                (last.entry_id, last.label, last.note) == (line.entry_id, line.label, line.note):
+            out[-1] = replace(last, count=last.count + times)
         else:
-            out.append((entry_id, times))
+            out.append(line)
     return out
 
 
