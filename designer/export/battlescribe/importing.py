@@ -15,7 +15,6 @@ files are written all together or none (`designer.io.write_all`)."""
 
 from __future__ import annotations
 
-import json
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -23,13 +22,18 @@ from typing import Any
 
 from designer.errors import InputError
 from designer.export import safe_name
-from designer.export.battlescribe.documents import COST_NAME, MARK, NS, ROOTS
+from designer.export.battlescribe.documents import COST_NAME, NS, ROOTS
+from designer.export.battlescribe.held import (
+    HeldUnit,
+    catalogue_system,
+    held_forces,
+    held_units,
+)
 from designer.export.battlescribe.reading import kind_of, read_document
 from designer.export.battlescribe.rosters import selection_id
 from designer.io import dump_yaml, write_all
 from designer.roster import join_roster, parse_roster, split_roster
 from designer.systems import system
-from designer.units import parse_unit_data
 
 
 def import_file(path: Path, out: Path, *, overwrite: bool = False) -> list[Path]:
@@ -44,8 +48,7 @@ def import_file(path: Path, out: Path, *, overwrite: bool = False) -> list[Path]
         raise InputError(f"is not a BattleScribe {ROOTS.get(kind or '', 'data file')}",
                          file=path)
     if kind == "cat":
-        units = _units(root, path)
-        files = _unit_files(units, out)
+        files = _unit_files(held_units(root, path), out)
     else:
         files = _roster_files(root, path, out)
     if out.exists() and not out.is_dir():
@@ -61,65 +64,17 @@ def import_file(path: Path, out: Path, *, overwrite: bool = False) -> list[Path]
 # --- internals ---------------------------------------------------------------------------
 
 
-def _marked(element: ET.Element, ns: str, kind: str) -> dict[str, Any] | None:
-    """The data our comment on `element` carries, or None when it has none of ours."""
-    text = element.findtext(f"{{{ns}}}comment") or ""
-    head = f"{MARK}:{kind} "
-    if not text.startswith(head):
-        return None
-    try:
-        data = json.loads(text[len(head):])
-    except ValueError:
-        return None
-    return data if isinstance(data, dict) else None
-
-
-def _ours(root: ET.Element, path: Path) -> str:
-    """The system of our catalogue `root`; InputError for one we did not write."""
-    head = _marked(root, NS["cat"], "catalogue")
-    if head is None or not isinstance(head.get("system"), str):
-        raise InputError("was not written by designer (its catalogue has no designer "
-                         "comment); only designer's own BattleScribe exports come back",
-                         file=path)
-    system(head["system"], file=path)  # an unknown system is refused here
-    return head["system"]
-
-
-def _units(root: ET.Element, path: Path) -> dict[str, tuple[str, dict[str, Any]]]:
-    """Each unit entry of our catalogue: entry id -> (name, the unit's file data)."""
-    ns = NS["cat"]
-    own = _ours(root, path)
-    out = {}
-    for entry in root.iterfind(f"{{{ns}}}selectionEntries/{{{ns}}}selectionEntry"):
-        data = _marked(entry, ns, "unit")
-        label = entry.get("name", "")
-        if data is None:
-            raise InputError(f"unit entry '{label}' carries no designer data; it was not "
-                             "written by designer", file=path)
-        try:
-            loaded = parse_unit_data(data, file=path, field_prefix=f"'{label}'")
-        except InputError as exc:
-            raise InputError(f"unit '{label}' does not load back: {exc.problem}",
-                             file=path, field=exc.field) from None
-        if own != loaded.system.NAME:
-            raise InputError(f"unit '{label}' is {loaded.system.NAME}, the catalogue "
-                             f"{own}", file=path)
-        out[entry.get("id", "")] = (loaded.system.unit_name(loaded.unit), data)
-    return out
-
-
-def _unit_files(units: dict[str, tuple[str, dict[str, Any]]], out: Path
-                ) -> list[tuple[Path, str]]:
+def _unit_files(units: dict[str, HeldUnit], out: Path) -> list[tuple[Path, str]]:
     """A file per unit, named after it (a name met again gets -2, -3 ...)."""
     files, used = [], set()
-    for name, data in units.values():
-        stem = base = safe_name(name, "unit")
+    for unit in units.values():
+        stem = base = safe_name(unit.name, "unit")
         n = 1
         while stem in used:
             n += 1
             stem = f"{base}-{n}"
         used.add(stem)
-        files.append((out / f"{stem}.yaml", dump_yaml(data)))
+        files.append((out / f"{stem}.yaml", dump_yaml(unit.data)))
     return files
 
 
@@ -132,8 +87,8 @@ def _roster_files(root: ET.Element, path: Path, out: Path) -> list[tuple[Path, s
     force = forces[0]
     cat_root, cat_path = _catalogue_beside(path, force.get("catalogueId", ""),
                                            force.get("catalogueName", ""))
-    game = system(_ours(cat_root, cat_path), file=cat_path)
-    units = _units(cat_root, cat_path)
+    game = system(catalogue_system(cat_root, cat_path), file=cat_path)
+    units = held_units(cat_root, cat_path)
     fields = _force_fields(cat_root, force.get("entryId", ""), path)
     unit_files = _unit_files(units, out)
     file_of = {eid: target.name for eid, (target, _) in zip(units, unit_files, strict=True)}
@@ -156,7 +111,7 @@ def _roster_files(root: ET.Element, path: Path, out: Path) -> list[tuple[Path, s
     data = join_roster(game, generic, fields)
     target = out / f"{safe_name(generic['name'], 'roster')}.yaml"
     # the roster must load back before anything is written: checked with its units inline
-    inline = [{"unit": units[line.entry_id][1], "count": line.count, **line.own()}
+    inline = [{"unit": units[line.entry_id].data, "count": line.count, **line.own()}
               for line in entries]
     parse_roster(join_roster(game, {**generic, "units": inline}, fields), file=path)
     return [*(f for eid, f in zip(units, unit_files, strict=True) if eid in used),
@@ -179,13 +134,9 @@ def _catalogue_beside(path: Path, catalogue_id: str, name: str) -> tuple[ET.Elem
 
 
 def _force_fields(cat_root: ET.Element, entry_id: str, path: Path) -> dict[str, Any]:
-    ns = NS["cat"]
-    for entry in cat_root.iterfind(f"{{{ns}}}forceEntries/{{{ns}}}forceEntry"):
-        if entry.get("id") == entry_id:
-            data = _marked(entry, ns, "force")
-            if data is None or not isinstance(data.get("fields"), dict):
-                break
-            return data["fields"]
+    for force in held_forces(cat_root):
+        if force.id == entry_id:
+            return force.fields
     raise InputError("its force is of no designer force entry of its catalogue", file=path)
 
 
