@@ -185,7 +185,7 @@ def test_a_roster_without_its_catalogue_is_refused(tmp_path, capsys):
     ros = alone / written.name
     ros.write_bytes(written.read_bytes())
     err = _refused([str(ros), "-o", str(tmp_path / "out")], capsys)
-    assert "needs its catalogue 'Northern Raid'" in err and "beside it" in err
+    assert "needs its catalogue 'OpenTactics 2e units'" in err and "beside it" in err
 
 
 def test_a_unit_whose_data_does_not_load_is_refused_and_nothing_written(tmp_path, capsys):

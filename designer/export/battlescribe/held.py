@@ -62,28 +62,19 @@ def catalogue_system(root: ET.Element, path: Path) -> str:
     return head["system"]
 
 
-def held_units(root: ET.Element, path: Path) -> dict[str, HeldUnit]:
+def held_units(root: ET.Element, path: Path, *, skip: bool = False) -> dict[str, HeldUnit]:
     """Each unit entry of our catalogue by entry id, its data loaded as the unit file it
-    came from (paths in it taken from the catalogue's folder)."""
+    came from (paths in it taken from the catalogue's folder). An entry that does not load
+    is refused, or with `skip` left out."""
     ns = NS["cat"]
     own = catalogue_system(root, path)
     out = {}
     for entry in root.iterfind(f"{{{ns}}}selectionEntries/{{{ns}}}selectionEntry"):
-        data = marked_data(entry, ns, "unit")
-        label = entry.get("name", "")
-        if data is None:
-            raise InputError(f"unit entry '{label}' carries no designer data; it was not "
-                             "written by designer", file=path)
         try:
-            loaded = parse_unit_data(data, file=path, field_prefix=f"'{label}'")
-        except InputError as exc:
-            raise InputError(f"unit '{label}' does not load back: {exc.problem}",
-                             file=path, field=exc.field) from None
-        if own != loaded.system.NAME:
-            raise InputError(f"unit '{label}' is {loaded.system.NAME}, the catalogue "
-                             f"{own}", file=path)
-        out[entry.get("id", "")] = HeldUnit(loaded.system.unit_name(loaded.unit), data,
-                                            loaded)
+            out[entry.get("id", "")] = _held_unit(entry, own, path)
+        except InputError:
+            if not skip:
+                raise
     return out
 
 
@@ -96,3 +87,24 @@ def held_forces(root: ET.Element) -> list[HeldForce]:
         if data is not None and isinstance(data.get("fields"), dict):
             out.append(HeldForce(entry.get("id", ""), entry.get("name", ""), data["fields"]))
     return out
+
+
+# --- internals ---------------------------------------------------------------------------
+
+
+def _held_unit(entry: ET.Element, own: str, path: Path) -> HeldUnit:
+    ns = NS["cat"]
+    data = marked_data(entry, ns, "unit")
+    label = entry.get("name", "")
+    if data is None:
+        raise InputError(f"unit entry '{label}' carries no designer data; it was not "
+                         "written by designer", file=path)
+    try:
+        loaded = parse_unit_data(data, file=path, field_prefix=f"'{label}'")
+    except InputError as exc:
+        raise InputError(f"unit '{label}' does not load back: {exc.problem}",
+                         file=path, field=exc.field) from None
+    if own != loaded.system.NAME:
+        raise InputError(f"unit '{label}' is {loaded.system.NAME}, the catalogue {own}",
+                         file=path)
+    return HeldUnit(loaded.system.unit_name(loaded.unit), data, loaded)
