@@ -34,7 +34,7 @@ def test_zipped_forms_hold_the_same_documents(tmp_path, capsys):
     assert code == 0
     lines = capsys.readouterr().out.split()
     written = sorted(Path(p).name for p in lines if p.startswith(str(tmp_path)))
-    assert written == ["index.bsi", "northern-raid.catz", "northern-raid.rosz",
+    assert written == ["index.bsi", "northern-raid.rosz", "opentactics-units.catz",
                        "opentactics.gstz"]
     for path in plain.paths:
         if path.name == "index.bsi":
@@ -44,7 +44,7 @@ def test_zipped_forms_hold_the_same_documents(tmp_path, capsys):
             assert archive.read(path.name) == path.read_bytes()
         valid(zipped)
     assert {e["filePath"] for e in index_of(tmp_path / "zipped" / "index.bsi")} == \
-        {"northern-raid.catz", "opentactics.gstz"}
+        {"opentactics-units.catz", "opentactics.gstz"}
     again = export_path(NORTHERN_RAID, "battlescribe", out=tmp_path / "zipped", zipped=True)
     assert valid(again.others[1]).get("revision") == "1"
 
@@ -95,13 +95,34 @@ def test_render_refuses_a_format_of_several_files():
 
 
 def test_a_foreign_file_in_the_way_needs_force(tmp_path):
-    (tmp_path / "ash-warden.cat").write_text("<notes>mine</notes>")
+    (tmp_path / "opentactics-units.cat").write_text("<notes>mine</notes>")
     with pytest.raises(InputError, match="exists; pass --force"):
         export_path(ASH_WARDEN, "battlescribe", out=tmp_path)
-    assert (tmp_path / "ash-warden.cat").read_text() == "<notes>mine</notes>"
+    assert (tmp_path / "opentactics-units.cat").read_text() == "<notes>mine</notes>"
     assert not (tmp_path / "opentactics.gst").exists()  # nothing written
     written = export_path(ASH_WARDEN, "battlescribe", out=tmp_path, overwrite=True)
     assert valid(written).get("revision") == "1"
+
+
+def test_a_unit_of_the_catalogue_that_no_longer_loads_needs_force(tmp_path, capsys):
+    """The catalogue keeps the units exported earlier; one whose data does not load any
+    more stops the export, nothing written, until --force leaves it out."""
+    out = tmp_path / "out"
+    cat = export_path(ASH_WARDEN, "battlescribe", out=out)
+    cat.write_text(cat.read_text(encoding="utf-8").replace('"athletics": 6',
+                                                            '"athletics": "fast"'),
+                   encoding="utf-8")
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    witch = OT / "units" / "steam-witch.yaml"
+    assert main(["export", str(witch), "-f", "battlescribe", "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"designer: error: {cat}: ") and err.count("\n") == 1
+    assert "unit 'Ash Warden' does not load back" in err
+    assert err.endswith("pass --force to leave out of the catalogue what no longer loads\n")
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+    assert main(["export", str(witch), "-f", "battlescribe", "-o", str(out), "--force"]) == 0
+    root = valid(cat)
+    assert list(units_of(root)) == ["Steam Witch"] and root.get("revision") == "2"
 
 
 def test_a_foreign_index_in_the_way_needs_force(tmp_path):
@@ -116,12 +137,17 @@ def test_files_land_only_inside_the_folder(tmp_path):
     source = tmp_path / "unit.yaml"
     source.write_text("system: opentactics\nname: ../../etc/passwd\ntypes: [Infantry]\n"
                       "skills: {melee: {off_dice: 1, def_dice: 1, range: 1}}\n")
+    roster = tmp_path / "roster.yaml"
+    roster.write_text("system: opentactics\nname: ../../etc/火の passwd\n"
+                      "units: [{unit: unit.yaml}]\n", encoding="utf-8")
     out = tmp_path / "out"
-    written = export_path(source, "battlescribe", out=out)
+    written = export_path(roster, "battlescribe", out=out)
     assert sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*")
-                  if p.is_file()) == ["out/etc-passwd.cat", "out/index.bsi",
-                                      "out/opentactics.gst", "unit.yaml"]
-    assert units_of(valid(written)).keys() == {"../../etc/passwd"}
+                  if p.is_file()) == ["out/etc-火の-passwd.ros", "out/index.bsi",
+                                      "out/opentactics-units.cat", "out/opentactics.gst",
+                                      "roster.yaml", "unit.yaml"]
+    assert valid(written).get("name") == "../../etc/火の passwd"
+    assert units_of(valid(written.others[1])).keys() == {"../../etc/passwd"}
 
 
 def test_user_text_is_escaped_and_kept(tmp_path):
@@ -141,7 +167,7 @@ def test_user_text_is_escaped_and_kept(tmp_path):
     assert units[name]["points"] == load_doc(source).cards[0].points
     assert '"text": "Hits twice & <b>hard</b> ]]> </rule> \\"done\\" \\u0001"' in \
         units[name]["comment"]  # the unit's own data keeps every character
-    assert written.name == "re-bad-quoted-火の魔術師.cat"
+    assert written.name == "opentactics-units.cat"  # named after the system, not the unit
 
 
 def test_characters_xml_cannot_hold_become_replacement_marks():
@@ -182,11 +208,11 @@ async def test_the_export_dialog_writes_battlescribe_files(tmp_path, monkeypatch
     monkeypatch.chdir(tmp_path)
     shutil.copy(ASH_WARDEN, tmp_path / "ash-warden.yaml")
     status = await _export_from_dialog(Path("ash-warden.yaml"))
-    assert status == "Wrote exports/ash-warden.cat"
+    assert status == "Wrote exports/opentactics-units.cat"
     assert sorted(p.name for p in (tmp_path / "exports").iterdir()) == \
-        ["ash-warden.cat", "index.bsi", "opentactics.gst"]
-    assert units_of(valid(tmp_path / "exports" / "ash-warden.cat"))["Ash Warden"]["points"] \
-        == 38
+        ["index.bsi", "opentactics-units.cat", "opentactics.gst"]
+    assert units_of(valid(tmp_path / "exports" / "opentactics-units.cat"))["Ash Warden"][
+        "points"] == 38
 
 
 @pytest.mark.tui
@@ -211,6 +237,6 @@ def test_a_copied_unit_file_is_a_unit_of_its_own_and_an_identical_one_is_not(tmp
     entries = valid(written).findall("c:selectionEntries/c:selectionEntry", NS)
     assert [e.get("name") for e in entries] == ["Ash Warden", "Ash Warden"]
     assert len({e.get("id") for e in entries}) == 2
-    assert [e.find("c:costs/c:cost", NS).get("value") for e in entries] == ["38", "39"]
+    assert sorted(e.find("c:costs/c:cost", NS).get("value") for e in entries) == ["38", "39"]
     again = export_paths([one, two, same], "battlescribe", out=tmp_path / "again")
     assert again.read_bytes() == written.read_bytes()

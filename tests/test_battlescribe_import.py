@@ -12,6 +12,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+import yaml
 
 from designer.cli import main
 from designer.export import export_paths, safe_name
@@ -19,6 +20,7 @@ from designer.io import load_mapping
 from designer.points import has_points
 from designer.roster import Force, load_roster
 from designer.systems import examples_dir, system, system_names
+from tests.bscribe import NS, valid
 
 PRICED = [name for name in system_names() if has_points(system(name))]
 ASH_WARDEN = examples_dir("opentactics") / "units" / "ash-warden.yaml"
@@ -49,10 +51,25 @@ def _resolved(path: Path, force: Force) -> dict:
     return data
 
 
+def _labelled(original: Path, target: Path) -> Path:
+    """`original` renamed Labelled, its first entry labelled with a note and followed by an
+    entry of the same unit with neither (its unit paths made absolute)."""
+    data = load_mapping(original, "roster")
+    entries = [{**e, "unit": str((original.parent / e["unit"]).resolve())}
+               if isinstance(e.get("unit"), str) else e for e in data["units"]]
+    first = {**entries[0], "count": 2, "label": "Knight Squad A",
+             "note": "deploys last\nbehind the <wall> & the gate"}
+    data = {**data, "name": "Labelled", "units": [first, entries[0], *entries[1:]]}
+    target.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True),
+                      encoding="utf-8")
+    return target
+
+
 @pytest.mark.parametrize("name", PRICED)
 def test_every_example_comes_back_as_it_was(name, tmp_path, capsys):
     folder = examples_dir(name)
     rosters = sorted((folder / "rosters").glob("*.yaml"))
+    rosters.append(_labelled(rosters[0], tmp_path / "labelled.yaml"))
     units = sorted((folder / "units").glob("*.yaml"))
     written = export_paths([*rosters, *units], "battlescribe", out=tmp_path / "bs")
     cat = written.others[1]
@@ -100,6 +117,30 @@ def test_a_roster_saved_by_another_tool_groups_its_selections(tmp_path, capsys):
     assert counts == [4, 2, 1, 2, 1, 2]
 
 
+def test_a_label_and_note_travel_as_the_selections_custom_name_and_notes(tmp_path, capsys):
+    roster = _labelled(NORTHERN_RAID, tmp_path / "labelled.yaml")
+    written = export_paths([roster], "battlescribe", out=tmp_path / "bs")
+    selections = valid(written).findall(".//r:selection", NS)
+    assert [(s.get("name"), s.get("customName"), s.findtext("r:customNotes", namespaces=NS))
+            for s in selections[:4]] == [
+        ("Levy Spearman", "Knight Squad A", "deploys last\nbehind the <wall> & the gate"),
+        ("Levy Spearman", "Knight Squad A", "deploys last\nbehind the <wall> & the gate"),
+        ("Levy Spearman", None, None), ("Levy Spearman", None, None)]
+    # renamed in the app: the second selection is an entry of its own
+    text = written.read_text(encoding="utf-8")
+    text = re.sub(r'<selection id="[^"]+"', lambda m: f'<selection id="{uuid.uuid4()}"', text)
+    text = text.replace('customName="Knight Squad A"', 'customName="Knight Squad B"', 2) \
+        .replace('customName="Knight Squad B"', 'customName="Knight Squad A"', 1)
+    written.write_text(text, encoding="utf-8")
+    assert main(["import", str(written), "-o", str(tmp_path / "back")]) == 0
+    capsys.readouterr()
+    back = load_mapping(tmp_path / "back" / "labelled.yaml", "roster")["units"]
+    assert [(e["count"], e.get("label"), e.get("note")) for e in back[:3]] == [
+        (1, "Knight Squad A", "deploys last\nbehind the <wall> & the gate"),
+        (1, "Knight Squad B", "deploys last\nbehind the <wall> & the gate"),
+        (4, None, None)]
+
+
 # --- refusals ----------------------------------------------------------------------------
 
 
@@ -144,7 +185,7 @@ def test_a_roster_without_its_catalogue_is_refused(tmp_path, capsys):
     ros = alone / written.name
     ros.write_bytes(written.read_bytes())
     err = _refused([str(ros), "-o", str(tmp_path / "out")], capsys)
-    assert "needs its catalogue 'Northern Raid'" in err and "beside it" in err
+    assert "needs its catalogue 'OpenTactics 2e units'" in err and "beside it" in err
 
 
 def test_a_unit_whose_data_does_not_load_is_refused_and_nothing_written(tmp_path, capsys):

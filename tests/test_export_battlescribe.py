@@ -1,8 +1,8 @@
-"""The BattleScribe export: every file valid against the 2.03 schema, one catalogue for
-the units of several files, units, costs, profiles, shared rules and categories read
-back, ids stable across runs and renames, revisions that move only on change, a game
-system that stays the same, the data index, zipped forms, escaping, the output folder,
-and the refusals (a system without points, files of two systems, a foreign file)."""
+"""The BattleScribe export: every file valid against the 2.03 schema, one catalogue a
+system for the units of every file exported into a folder, units, costs, profiles,
+shared rules and categories read back, ids stable across runs, renames, file names and
+orders, revisions that move only on change, a game system that stays the same and the
+data index."""
 
 from __future__ import annotations
 
@@ -20,6 +20,15 @@ PRICED = [name for name in system_names() if has_points(system(name))]
 OT = examples_dir("opentactics")
 NORTHERN_RAID = OT / "rosters" / "northern-raid.yaml"
 ASH_WARDEN = OT / "units" / "ash-warden.yaml"
+#: each priced system's one catalogue: its file, id and name
+CATALOGUES = {
+    "opentactics": ("opentactics-units.cat", "66840bee-5f31-5d28-8127-07c96a012669",
+                    "OpenTactics 2e units"),
+    "op-en": ("op-en-characters.cat", "e33e667c-ef67-52b0-8f09-7158056694df",
+              "Op-En characters"),
+    "openfire": ("openfire-units.cat", "9c36c3cd-ba2c-57eb-8fed-74fef3b532ec",
+                 "Open Fire 0.3 units"),
+}
 
 
 def every_example(name: str) -> list[Path]:
@@ -59,14 +68,16 @@ def test_every_example_of_a_system_exports_into_one_catalogue(name, tmp_path):
     rosters = [doc for doc in docs if doc.summary is not None]
     assert bundle["totals"] == [doc.summary.total for doc in rosters]
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
-        [f"{name}.gst", f"{docs[0].name.lower().replace(' ', '-')}.cat", "index.bsi",
+        [f"{name}.gst", CATALOGUES[name][0], "index.bsi",
          *(p.stem.replace("lantern-company", "the-lantern-company") + ".ros"
            for p in files if "rosters" in p.parts)])
+    cat = bundle["roots"]["cat"]
+    assert (cat.get("id"), cat.get("name")) == CATALOGUES[name][1:]
 
 
 def test_northern_raid_reads_back_its_units_profiles_rules_and_categories(tmp_path):
     written = export_path(NORTHERN_RAID, "battlescribe", out=tmp_path)
-    assert [p.name for p in written.paths] == ["opentactics.gst", "northern-raid.cat",
+    assert [p.name for p in written.paths] == ["opentactics.gst", "opentactics-units.cat",
                                                "index.bsi", "northern-raid.ros"]
     bundle = check_bundle(written)
     units = bundle["units"]
@@ -156,7 +167,8 @@ def test_open_fire_models_and_weapons_are_profiles_not_abilities(tmp_path):
     assert patrol["types"]["Long Rifle"] == "Weapon"
     assert "Ability" not in set(patrol["types"].values())
     assert patrol["rules"]["Accurate"].startswith("+2 to Battle Skill tests")
-    assert patrol["costs"] == {"pts": 71, "Models": 5, "Models that must ride": 5}
+    assert patrol["costs"] == {"pts": 71, "Models": 5, "Models that must ride": 5,
+                               "Models taking Drill Master": 1}
     gst = bundle["roots"]["gst"]
     assert [p.get("name") for p in gst.iterfind("g:profileTypes/g:profileType", NS)] == \
         ["Unit", "Model", "Weapon"]
@@ -188,6 +200,86 @@ def test_a_renamed_unit_keeps_its_entry_id_and_the_catalogue_moves_on(tmp_path):
     assert [s.get("entryId") for s in valid(ros).iterfind(".//r:selection", NS)] == [before]
 
 
+def test_a_unit_renamed_and_exported_alone_keeps_its_entry_in_the_catalogue(tmp_path):
+    source = tmp_path / "ash-warden.yaml"
+    shutil.copy(ASH_WARDEN, source)
+    out = tmp_path / "out"
+    cat = export_path(source, "battlescribe", out=out)
+    assert cat.name == "opentactics-units.cat"
+    before = units_of(valid(cat))["Ash Warden"]["id"]
+    source.write_text(source.read_text().replace("name: Ash Warden", "name: Cinder Warden"))
+    renamed = tmp_path / "cinder-warden.yaml"
+    source.rename(renamed)
+    assert export_path(renamed, "battlescribe", out=out) == cat
+    root = valid(cat)
+    assert {name: u["id"] for name, u in units_of(root).items()} == {"Cinder Warden": before}
+    assert root.get("revision") == "2"
+
+
+def test_an_inline_unit_keeps_its_entry_when_renamed_after_its_first_export(tmp_path):
+    """The first export writes the id an inline unit lacks into its roster (the one its
+    name derived), so a rename afterwards keeps the entry."""
+    roster = tmp_path / "raid.yaml"
+    roster.write_text("system: opentactics\nname: Raid\nunits:\n"
+                      "  - unit: {name: War Hound, types: [Wolf], athletics: 7}\n"
+                      "    count: 2\n", encoding="utf-8")
+    out = tmp_path / "out"
+    first = export_paths([roster], "battlescribe", out=out)
+    (before,) = {s.get("entryId") for s in valid(first).iterfind(".//r:selection", NS)}
+    assert "id: " in roster.read_text(encoding="utf-8")
+    roster.write_text(roster.read_text(encoding="utf-8").replace("War Hound", "Ash Hound"),
+                      encoding="utf-8")
+    export_paths([roster], "battlescribe", out=out)
+    cat = valid(out / "opentactics-units.cat")
+    assert {n: u["id"] for n, u in units_of(cat).items()} == {"Ash Hound": before}
+    assert [s.get("entryId") for s in valid(first).iterfind(".//r:selection", NS)] == \
+        [before, before]
+
+
+def test_renaming_the_roster_heading_the_export_keeps_the_catalogue(tmp_path):
+    raid = tmp_path / "raid.yaml"
+    raid.write_text(NORTHERN_RAID.read_text().replace("../units/", f"{OT / 'units'}/"))
+    out = tmp_path / "out"
+    cat = export_paths([raid, ASH_WARDEN], "battlescribe", out=out).others[1]
+    before = cat.read_bytes()
+    raid.write_text(raid.read_text().replace("name: Northern Raid", "name: Southern Raid"))
+    moved = tmp_path / "southern-raid.yaml"
+    raid.rename(moved)
+    written = export_paths([moved, ASH_WARDEN], "battlescribe", out=out)
+    assert written.name == "southern-raid.ros"
+    assert cat.read_bytes() == before  # the same ids, revision 1
+    assert [s.get("entryId") for s in valid(written).iterfind(".//r:selection", NS)] == \
+        [s.get("entryId") for s in valid(out / "northern-raid.ros").iterfind(".//r:selection",
+                                                                            NS)]
+
+
+@pytest.mark.parametrize("name", PRICED)
+def test_files_exported_in_another_order_give_the_same_files(name, tmp_path):
+    files = every_example(name)
+    one = export_paths(files, "battlescribe", out=tmp_path / "one")
+    other = export_paths(files[::-1], "battlescribe", out=tmp_path / "other")
+    assert sorted(p.name for p in one.paths) == sorted(p.name for p in other.paths)
+    for path in one.paths:
+        assert path.read_bytes() == (tmp_path / "other" / path.name).read_bytes(), path.name
+
+
+def test_units_exported_at_different_times_land_in_one_catalogue(tmp_path):
+    out = tmp_path / "out"
+    witch = OT / "units" / "steam-witch.yaml"
+    cat = export_path(ASH_WARDEN, "battlescribe", out=out)
+    warden = units_of(valid(cat))["Ash Warden"]["id"]
+    assert export_path(witch, "battlescribe", out=out) == cat
+    root = valid(cat)
+    assert {n: u["id"] for n, u in units_of(root).items()} == {
+        "Ash Warden": warden, "Steam Witch": units_of(root)["Steam Witch"]["id"]}
+    assert root.get("revision") == "2"
+    together = export_paths([witch, ASH_WARDEN], "battlescribe", out=tmp_path / "together")
+    assert cat.read_bytes() == together.read_bytes().replace(
+        b'revision="1" battleScribeVersion', b'revision="2" battleScribeVersion')
+    export_path(ASH_WARDEN, "battlescribe", out=out)  # nothing new: the same revision
+    assert valid(cat).get("revision") == "2" and len(units_of(valid(cat))) == 2
+
+
 def test_revision_stays_on_the_same_export_and_goes_up_on_a_change(tmp_path):
     source = tmp_path / "ash-warden.yaml"
     shutil.copy(ASH_WARDEN, source)
@@ -207,7 +299,7 @@ def test_revision_stays_on_the_same_export_and_goes_up_on_a_change(tmp_path):
     export_path(source, "battlescribe", out=out)
     assert valid(cat).get("revision") == "2"
     assert {e["filePath"]: e["dataRevision"] for e in index_of(index)} == \
-        {"ash-warden.cat": "2", "opentactics.gst": "1"}
+        {"opentactics-units.cat": "2", "opentactics.gst": "1"}
 
 
 @pytest.mark.parametrize("name", PRICED)
@@ -222,8 +314,13 @@ def test_the_game_system_stays_the_same_whatever_is_exported_beside_it(name, tmp
     assert len(gst_bytes) == 1
     assert valid(gst).get("revision") == "1"
     listed = {e["filePath"] for e in index_of(tmp_path / "index.bsi")}
-    assert listed == {p.name for p in tmp_path.iterdir() if p.suffix in (".gst", ".cat")}
-    assert len(listed) == 1 + len({load_doc(p).name for p in every_example(name)})
+    assert listed == {p.name for p in tmp_path.iterdir() if p.suffix in (".gst", ".cat")} \
+        == {f"{name}.gst", CATALOGUES[name][0]}
+    # the catalogue holds every unit exported into the folder, one file at a time
+    distinct = {card.title: card.points for p in every_example(name)
+                for card in load_doc(p).cards}
+    cat = valid(tmp_path / CATALOGUES[name][0])
+    assert {u: v["points"] for u, v in units_of(cat).items()} == distinct
 
 
 def test_a_game_system_keeps_the_types_earlier_catalogues_use(tmp_path):

@@ -52,21 +52,21 @@ def test_a_failed_update_puts_the_old_files_back(tmp_path, monkeypatch):
     out = tmp_path / "bs"
     out.mkdir()
     before = {name: f"an older {name}\n".encode() for name in
-              ("opentactics.gst", "northern-raid.cat", "northern-raid.ros",
+              ("opentactics.gst", "opentactics-units.cat", "northern-raid.ros",
                            "index.bsi")}
     for name, data in before.items():
         (out / name).write_bytes(data)
-    os.chmod(out / "northern-raid.cat", 0o640)
+    os.chmod(out / "opentactics-units.cat", 0o640)
     with monkeypatch.context() as patch:
         _full_disk_on(patch, ".ros")
         with pytest.raises(InputError, match="none of the 4 files was written"):
             export_path(ROSTER, "battlescribe", out=out, overwrite=True)
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before
-    assert stat.S_IMODE((out / "northern-raid.cat").stat().st_mode) == 0o640
+    assert stat.S_IMODE((out / "opentactics-units.cat").stat().st_mode) == 0o640
     written = export_path(ROSTER, "battlescribe", out=out, overwrite=True)
     assert sorted(p.name for p in written.paths) == sorted(before)
     assert (out / "northern-raid.ros").read_bytes() != before["northern-raid.ros"]
-    assert stat.S_IMODE((out / "northern-raid.cat").stat().st_mode) == 0o640
+    assert stat.S_IMODE((out / "opentactics-units.cat").stat().st_mode) == 0o640
 
 
 def test_a_disk_full_while_writing_leaves_nothing(tmp_path, monkeypatch):

@@ -1,12 +1,16 @@
 """A system's force limits (what army-list tools are told) say exactly what its force
 checks say: for the bundled rosters and for forces built to break each check, the limits
-broken are the checks' errors, code for code, and every check of every priced system has
-a limit."""
+broken are the checks' errors, code for code, and every error code a priced system's
+force checks can raise (read from their source) has a limit."""
 
 from __future__ import annotations
 
+import ast
+import inspect
 import math
-from collections.abc import Iterator
+import re
+import textwrap
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,13 +21,37 @@ from designer.roster import Force, load_roster, parse_roster
 from designer.systems import examples_dir, system, system_names
 
 PRICED = [name for name in system_names() if has_points(system(name))]
-#: every error a priced system's force checks raise (the budget aside: the roster's cap)
-CHECKS = {
-    "opentactics": set(),
-    "op-en": {"E-OPEN-RANK4", "E-OPEN-RANK3", "E-OPEN-RANK1", "E-OPEN-ONCE-PER-OF",
-              "E-OPEN-EQUIP-ONCE", "E-OPEN-CORE-STAT", "E-OPEN-CORE-MISMATCH"},
-    "openfire": {"E-OF-MODULE", "E-OF-CATEGORY", "E-OF-POOL", "E-OF-TRANSPORT", "E-OF-SIZE"},
-}
+CODE = re.compile(r"E-[A-Z0-9]+(?:-[A-Z0-9]+)+")
+
+
+def raised(check: Callable[..., Any], seen: set[Any] | None = None) -> set[str]:
+    """The error codes (`E-...`) a function can raise: those its source names, and those
+    of every designer function it names, followed through the calls."""
+    seen = set() if seen is None else seen
+    if check in seen:
+        return set()
+    seen.add(check)
+    names = {**check.__globals__, **inspect.getclosurevars(check).nonlocals}
+    out = set()
+    for node in ast.walk(ast.parse(textwrap.dedent(inspect.getsource(check)))):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                and CODE.fullmatch(node.value):
+            out.add(node.value)
+        elif isinstance(node, ast.Name):
+            named = names.get(node.id)
+            if inspect.isfunction(named) and named.__module__.startswith("designer."):
+                out |= raised(named, seen)
+    return out
+
+
+def check_codes(name: str) -> set[str]:
+    """Every error a priced system's force checks can raise (the budget aside: the
+    generic roster checks the cap, which a roster states as its points limit)."""
+    game = system(name)
+    return raised(game.force_rules(game.bundled_catalog(), {}).checks)
+
+
+CHECKS = {name: check_codes(name) for name in PRICED}
 
 
 def broken(force: Force) -> set[str]:
@@ -48,11 +76,23 @@ def errors(force: Force) -> set[str]:
     return {i.code for i in force.rules.checks(force.members()) if i.severity == "error"}
 
 
-def _roster(name: str, data: dict[str, Any], units: list[tuple[str, int]]) -> Force:
+def roster_data(name: str, data: dict[str, Any], units: list[tuple[str, int]]
+                ) -> dict[str, Any]:
+    """A roster of the system's example units: (file stem, count) each."""
     folder = examples_dir(name) / "units"
     entries = [{"unit": str(folder / f"{unit}.yaml"), "count": count} for unit, count in units]
-    return parse_roster({"system": name, "name": "Test", **data, "units": entries},
-                        file=Path("test.yaml"))
+    return {"system": name, "name": "Test", **data, "units": entries}
+
+
+def _roster(name: str, data: dict[str, Any], units: list[tuple[str, int]]) -> Force:
+    return parse_roster(roster_data(name, data, units), file=Path("test.yaml"))
+
+
+#: two entries each fielding a Warden Patrol, whose sergeant takes Drill Master (one model
+#: of a convoy may): legal but for that, at the battle size
+TWO_DRILL_MASTERS = ({"module": "ash-wastes", "size": "battle"}, [
+    ("warden-captain", 1), ("warden-patrol", 1), ("warden-patrol", 1),
+    ("convoy-crawler", 2)])
 
 
 def crafted(name: str) -> Iterator[tuple[str, Force]]:
@@ -76,6 +116,27 @@ def crafted(name: str) -> Iterator[tuple[str, Force]]:
         ash = {"module": "ash-wastes", "size": "battle"}
         yield "core unit, too few models", _roster(name, ash, [
             ("warden-captain", 1), ("warden-patrol", 1), ("ash-crawler", 1)])
+        yield "two drill masters", _roster(name, *TWO_DRILL_MASTERS)
+
+
+def test_the_codes_the_force_checks_can_raise():
+    codes = {name: check_codes(name) for name in PRICED}
+    assert codes == {
+        "opentactics": set(),
+        "op-en": {"E-OPEN-RANK4", "E-OPEN-RANK3", "E-OPEN-RANK1", "E-OPEN-ONCE-PER-OF",
+                  "E-OPEN-EQUIP-ONCE", "E-OPEN-CORE-STAT", "E-OPEN-CORE-MISMATCH"},
+        "openfire": {"E-OF-MODULE", "E-OF-CATEGORY", "E-OF-POOL", "E-OF-TRANSPORT",
+                     "E-OF-FORCE-LIMIT", "E-OF-SIZE"}}
+
+
+def test_two_entries_taking_an_option_once_a_force_break_its_limit():
+    force = _roster("openfire", *TWO_DRILL_MASTERS)
+    assert errors(force) == broken(force) == {"E-OF-FORCE-LIMIT"}
+    (limit,) = [lim for lim in force.rules.limits([e.assessment for e in force.entries])
+                if lim.name == "Models taking Drill Master"]
+    assert (limit.code, limit.low, limit.high, limit.units) == \
+        ("E-OF-FORCE-LIMIT", None, 1, False)
+    assert [limit.amount(e.assessment) for e in force.entries] == [0, 1, 1, 0]
 
 
 @pytest.mark.parametrize("name", PRICED)

@@ -2,26 +2,28 @@
 
 `export_battlescribe` takes the unit and roster files of one system and writes, inside
 one folder: the system's game system (`<system>.gst`: the "pts" cost type with no default
-limit, hidden cost types for amount limits, the profile types its `LISTING` names), one
-catalogue (`<first file>.cat`) holding every distinct unit of the files with the force
-entries and constraints (`catalogue`, `forces`), a roster (`<roster>.ros`) for each
-roster file, and `index.bsi`, the data index of the folder's game systems and
-catalogues; with `zipped`, `.gstz` / `.catz` / `.rosz` archives.
+limit, hidden cost types for amount limits, the profile types its `LISTING` names), the
+system's one catalogue (`<system>-<unit word>s.cat`) with the force entries and
+constraints (`catalogue`, `forces`), a roster (`<roster>.ros`) for each roster file, and
+`index.bsi`, the data index of the folder's game systems and catalogues; with `zipped`,
+`.gstz` / `.catz` / `.rosz` archives.
 
-Ids are uuid5s of their place (`cards.make_id`), a unit's from its stable file id, so an
-export gives the same bytes every time and links survive renames. A game system or
-catalogue already in the folder with the same id is read first: its revision is kept
-when nothing but the revision would change and goes up by one otherwise, and a game
-system keeps every type it declared, so catalogues exported earlier beside it still
-resolve. Such files, and rosters and the index we wrote, are updated without
-`overwrite`; any other file in the way is only replaced with it. Every file is written by
-`write_files`. A system without points (no `Points` capability) is refused before anything is
-written.
+Ids are uuid5s of their place (`cards.make_id`): the catalogue's of the system's name, a
+unit entry's of that and the unit's stable file id (`stock`), so an export gives the same
+bytes every time, whatever the files are called or their order, and links survive
+renames. The catalogue holds every distinct unit of the files and keeps the units and
+force entries the one already in the folder held (`held`), so units exported at
+different times are fielded together. A game system or catalogue already in the folder
+with the same id is read first: its revision is kept when nothing but the revision would
+change and goes up by one otherwise, and a game system keeps every type it declared, so
+catalogues exported earlier beside it still resolve. Such files, and rosters and the
+index we wrote, are updated without `overwrite`; any other file in the way is only
+replaced with it. Every file is written by `write_files`. A system without points (no
+`Points` capability) is refused before anything is written.
 """
 
 from __future__ import annotations
 
-import json
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -29,13 +31,7 @@ from typing import Any
 
 from designer.errors import InputError
 from designer.export import EXTENSIONS, Exported, _refuse_existing, safe_name
-from designer.export.battlescribe.cards import (
-    ProfileTypes,
-    UnitEntry,
-    make_id,
-    profile_types,
-    unit_entry,
-)
+from designer.export.battlescribe.cards import make_id, profile_types, unit_entry
 from designer.export.battlescribe.catalogue import Plan, catalogue
 from designer.export.battlescribe.documents import (
     MARK,
@@ -50,14 +46,20 @@ from designer.export.battlescribe.documents import (
     serialize,
     zip_archive,
 )
-from designer.export.battlescribe.forces import cost_names, force_specs, spec_key
+from designer.export.battlescribe.forces import (
+    cost_names,
+    force_specs,
+    roster_force_name,
+    spec_key,
+)
+from designer.export.battlescribe.held import HeldUnit, held_forces, held_units
 from designer.export.battlescribe.reading import KINDS, kind_of, read_document, read_index
 from designer.export.battlescribe.rosters import Fielded, RosterHead, roster
+from designer.export.battlescribe.stock import stock, unit_key
 from designer.export.document import ExportDoc
 from designer.io import write_all
 from designer.points import has_points
 from designer.systems import Assessment, GameSystem, Progress
-from designer.systems.identity import derived_id
 
 SUFFIXES = tuple(f".{kind}{z}" for kind in KINDS for z in ("", "z"))
 INDEX = "index.bsi"
@@ -68,16 +70,18 @@ def export_battlescribe(docs: Sequence[ExportDoc], *, out: Path, overwrite: bool
     """Write the game system, the catalogue, a roster per roster file and the data index
     into folder `out`; return the last roster's path (else the catalogue's) with the
     others in `others`. InputError for files of several systems, an unpriced system, a bad
-    folder or a file in the way."""
+    folder, a file in the way, or a catalogue there whose units no longer load (unless
+    `overwrite`: then those are left out)."""
     game = _game(docs)
     folder = _folder(out)
     z = "z" if zipped else ""
     first = docs[0]
     ids = SystemIds.of(game.NAME)
-    catalogue_id = make_id(game.NAME, "catalogue", first.name)
+    catalogue_id = make_id(game.NAME, "catalogue")
+    catalogue_name = f"{game.SHORT} {game.UNIT_WORD}s"
     rosters = [d for d in docs if d.summary is not None and d.force is not None]
     gst_path = folder / f"{safe_name(game.NAME, 'system')}.gst{z}"
-    cat_path = folder / f"{safe_name(first.name, first.kind)}.cat{z}"
+    cat_path = folder / f"{safe_name(f'{game.NAME} {game.UNIT_WORD}s', 'units')}.cat{z}"
     ros_paths = [folder / f"{safe_name(d.name, 'roster')}.ros{z}" for d in rosters]
     paths = [gst_path, cat_path, *ros_paths]
     for doc, path in zip(rosters, ros_paths, strict=True):
@@ -91,38 +95,43 @@ def export_battlescribe(docs: Sequence[ExportDoc], *, out: Path, overwrite: bool
         _existing(path, rid, first.source, overwrite)
     _existing(folder / INDEX, None, first.source, overwrite)
 
-    pairs = _units(docs)
-    total = len(pairs) + len(paths) + 1
+    fresh = _units(docs)
+    total = len(fresh) + len(paths) + 1
     if progress is not None:
         progress(0, total)
-    types = profile_types(game.LISTING, (card for card, _ in pairs))
-    units, key_of = _entries(game, catalogue_id, pairs, types)
-    specs = force_specs(game, catalogue_id, _catalog(first), [u.assessment for u in units],
-                        [(d.name, d.force.catalog, d.force.fields) for d in rosters
-                         if d.force is not None])
+    held, kept = _held(game, old_cat, cat_path, overwrite)
+    stocked, key_of = stock(game, catalogue_id, fresh, held)
+    types = profile_types(game.LISTING, (s.card for s in stocked))
+    units = [unit_entry(game.LISTING, s.card, types, s.id, game.unit_data(s.assessment.unit),
+                        s.assessment) for s in stocked]
+    forces = sorted((d.force for d in rosters if d.force is not None), key=lambda f: f.name)
+    own = [(roster_force_name(game, f.name), f.catalog, f.fields) for f in forces]
+    specs = force_specs(game, catalogue_id,
+                        [f.catalog for f in forces] + [s.catalog for s in stocked],
+                        [u.assessment for u in units], kept + own)
     declared = Declared(types, tuple(cost_names(specs)))
     if old_gst is not None:
         declared = declared.merged(declared_of(old_gst))
     gst_rev, gst = _revised(lambda rev: game_system(ids, game.TITLE, declared, rev), old_gst)
-    plan = Plan.of(ids, catalogue_id, first.name, f"{game.UNIT_WORD.capitalize()}s", units,
-                   specs)
+    plan = Plan.of(ids, catalogue_id, catalogue_name, f"{game.UNIT_WORD.capitalize()}s",
+                   units, specs)
     cat_rev, cat = _revised(lambda rev: catalogue(plan, rev, gst_rev), old_cat)
     payloads = [gst, cat]
     by_id = {u.id: u for u in units}
     for doc, rid in zip(rosters, roster_ids, strict=True):
         assert doc.summary is not None and doc.force is not None
-        lines = [Fielded(by_id[key_of[_key(game, e.assessment)]], e.count)
-                 for e in doc.force.entries]
+        lines = [Fielded(by_id[key_of[unit_key(game, e.assessment)]], e.count, e.label,
+                         e.note) for e in doc.force.entries]
         spec = next(s for s in specs if spec_key(s.fields) == spec_key(doc.force.fields))
         head = RosterHead(rid, doc.name, doc.summary.cap, doc.summary.total)
         payloads.append(serialize(roster(plan, head, game.TITLE, spec, (gst_rev, cat_rev),
                                          lines)))
     files = [(path, zip_archive(path.name[:-1], payload) if z else payload)
              for path, payload in zip(paths, payloads, strict=True)]
-    fresh = [Indexed(gst_path.name, "gamesystem", ids.game, game.TITLE, gst_rev),
-             Indexed(cat_path.name, "catalogue", catalogue_id, first.name, cat_rev)]
-    files.append((folder / INDEX, _index(folder, fresh)))
-    done = len(pairs)
+    listed = [Indexed(gst_path.name, "gamesystem", ids.game, game.TITLE, gst_rev),
+              Indexed(cat_path.name, "catalogue", catalogue_id, catalogue_name, cat_rev)]
+    files.append((folder / INDEX, _index(folder, listed)))
+    done = len(fresh)
 
     def wrote(path: Path) -> None:
         nonlocal done
@@ -174,54 +183,43 @@ def _game_of(doc: ExportDoc) -> GameSystem:
     raise InputError("holds neither a unit nor a force to export", file=doc.source)
 
 
-def _catalog(doc: ExportDoc) -> Any:
-    if doc.force is not None:
-        return doc.force.catalog
-    if doc.loaded is not None:
-        return doc.loaded.catalog
-    raise InputError("holds neither a unit nor a force to export", file=doc.source)
-
-
-def _units(docs: Sequence[ExportDoc]) -> list[tuple[Any, Assessment]]:
-    """Each document's (card, assessment) pairs, in order: a unit's, a roster's entries'."""
-    pairs = []
+def _units(docs: Sequence[ExportDoc]) -> list[tuple[Any, Assessment, Any]]:
+    """Each document's (card, assessment, catalog) triples, in order: a unit's, a roster's
+    entries' (on the force's catalog)."""
+    out = []
     for doc in docs:
         if doc.summary is not None and doc.force is not None:
-            pairs += [(view.card, entry.assessment)
-                      for view, entry in zip(doc.summary.entries, doc.force.entries,
-                                             strict=True)]
+            out += [(view.card, entry.assessment, doc.force.catalog)
+                    for view, entry in zip(doc.summary.entries, doc.force.entries,
+                                           strict=True)]
         elif doc.loaded is not None:
-            pairs.append((doc.cards[0], doc.loaded.assessment))
-    return pairs
+            out.append((doc.cards[0], doc.loaded.assessment, doc.loaded.catalog))
+    return out
 
 
-def _key(game: GameSystem, assessment: Assessment) -> str:
-    return json.dumps(game.unit_data(assessment.unit), sort_keys=True, default=str)
-
-
-def _entries(game: GameSystem, catalogue_id: str, pairs: Sequence[tuple[Any, Assessment]],
-             types: ProfileTypes) -> tuple[list[UnitEntry], dict[str, str]]:
-    """A unit entry per distinct unit, and each unit's entry id by its data. A unit keeps
-    its own id; another unit with the same id (a copied file) gets one made from it."""
-    units: list[UnitEntry] = []
-    key_of: dict[str, str] = {}
-    used: set[str] = set()
-    for card, assessment in pairs:
-        key = _key(game, assessment)
-        if key in key_of:
-            continue
-        unit = assessment.unit
-        unit_id = game.unit_id(unit) or derived_id(game.NAME, game.unit_name(unit))
-        base, n = unit_id, 1
-        while unit_id in used:
-            n += 1
-            unit_id = make_id(base, str(n))
-        used.add(unit_id)
-        entry_id = make_id(catalogue_id, "unit", unit_id)
-        key_of[key] = entry_id
-        units.append(unit_entry(game.LISTING, card, types, entry_id, game.unit_data(unit),
-                                assessment))
-    return units, key_of
+def _held(game: GameSystem, old: ET.Element | None, path: Path, overwrite: bool
+          ) -> tuple[dict[str, HeldUnit], list[tuple[str, Any, dict[str, Any]]]]:
+    """The units (by entry id) and the force entries (name, catalog, fields) of the
+    catalogue already at `path`, which the new one keeps. InputError when one no longer
+    loads (a unit file's rules changed, a module file moved), unless `overwrite`: then it
+    is left out."""
+    if old is None:
+        return {}, []
+    try:
+        units = held_units(old, path, skip=overwrite)
+    except InputError as exc:
+        raise InputError(f"{exc.problem}; pass --force to leave out of the catalogue what "
+                         "no longer loads", file=path, field=exc.field) from None
+    forces = []
+    for force in held_forces(old):
+        try:
+            forces.append((force.name, game.catalog_for(force.fields, path), force.fields))
+        except InputError as exc:
+            if not overwrite:
+                raise InputError(f"force entry '{force.name}' does not load back: "
+                                 f"{exc.problem}; pass --force to leave out of the "
+                                 "catalogue what no longer loads", file=path) from None
+    return units, forces
 
 
 def _folder(out: Path) -> Path:

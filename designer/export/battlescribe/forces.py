@@ -2,13 +2,15 @@
 enforce (`ForceRules.limits`) as BattleScribe constraints.
 
 A force entry is made for each kind of force the system offers (`force_choices`: Op-En's
-Core Stats, Open Fire's sizes) and for each roster's own force fields; its comment keeps
-those fields, for `designer import`. A limit on units becomes a category: the units it
-counts link to it and the force entry's link to it carries min and max constraints. A
-limit on an amount (models, a pool's points) becomes a hidden cost type the game system
-declares, each unit costing its amount, constrained on the force entry. A limit that
-grows (`per`) gets a modifier raising its maximum by one for every n of the other. Each
-constraint's comment is the finding `designer check` gives when it is broken."""
+Core Stats, Open Fire's sizes) and for each roster's own force fields; its id comes from
+the catalogue's and those fields, and its comment keeps the fields, for `designer import`
+and for the next export into the folder, which keeps every force entry the catalogue
+had. A limit on units becomes a category: the units it counts link to it and the force
+entry's link to it carries min and max constraints. A limit on an amount (models, a
+pool's points) becomes a hidden cost type the game system declares, each unit costing
+its amount, constrained on the force entry. A limit that grows (`per`) gets a modifier
+raising its maximum by one for every n of the other. Each constraint's comment is the
+finding `designer check` gives when it is broken."""
 
 from __future__ import annotations
 
@@ -33,28 +35,40 @@ class ForceSpec:
     limits: tuple[Limit, ...]
 
 
-def force_specs(game: GameSystem, catalogue_id: str, catalog: Any,
+def force_specs(game: GameSystem, catalogue_id: str, catalogs: Sequence[Any],
                 units: Sequence[Assessment],
-                rosters: Sequence[tuple[str, Any, Mapping[str, Any]]]) -> list[ForceSpec]:
-    """A force entry for each kind of force the system offers on `catalog`, then one for
-    each roster (name, catalog, fields) whose fields are none of those; every limit is
-    worked out for all of `units`."""
+                own: Sequence[tuple[str, Any, Mapping[str, Any]]]) -> list[ForceSpec]:
+    """A force entry for each kind of force the system offers on each of `catalogs` (the
+    first catalog offering one decides its limits), then one for each force of its own
+    fields (name, catalog, fields: a roster's, or one the catalogue held) that is none of
+    those, sorted by name (the first of a fields' names kept); every limit is worked out
+    for all of `units`."""
     specs: dict[str, ForceSpec] = {}
 
-    def add(name: str, on: Any, fields: Mapping[str, Any]) -> None:
+    def spec(name: str, on: Any, fields: Mapping[str, Any]) -> ForceSpec:
         key = spec_key(fields)
-        if key not in specs:
-            limits = game.force_rules(on, fields).limits(units)
-            specs[key] = ForceSpec(make_id(catalogue_id, "forceEntry", key), name,
-                                   json.loads(key), limits)
+        limits = game.force_rules(on, fields).limits(units)
+        return ForceSpec(make_id(catalogue_id, "forceEntry", key), name, json.loads(key),
+                         limits)
 
     roster_format = game.capability(RosterFormat)
-    choices = roster_format.force_choices(catalog) if roster_format else (("", {}),)
-    for label, fields in choices:
-        add(f"{game.SHORT} force" + (f" ({label})" if label else ""), catalog, fields)
-    for name, on, roster_fields in rosters:
-        add(f"{game.SHORT} force ({name})", on, roster_fields)
-    return list(specs.values())
+    for catalog in catalogs:
+        choices = roster_format.force_choices(catalog) if roster_format else (("", {}),)
+        for label, offer in choices:
+            if spec_key(offer) not in specs:
+                specs[spec_key(offer)] = spec(
+                    f"{game.SHORT} force" + (f" ({label})" if label else ""), catalog, offer)
+    offered = len(specs)
+    for name, on, fields in own:
+        if spec_key(fields) not in specs:
+            specs[spec_key(fields)] = spec(name, on, fields)
+    listed = list(specs.values())
+    return listed[:offered] + sorted(listed[offered:], key=lambda s: (s.name, s.id))
+
+
+def roster_force_name(game: GameSystem, roster_name: str) -> str:
+    """The name of the force entry a roster's own fields give."""
+    return f"{game.SHORT} force ({roster_name})"
 
 
 def spec_key(fields: Mapping[str, Any]) -> str:

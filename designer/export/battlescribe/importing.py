@@ -3,9 +3,10 @@ catalogue holds (each unit entry's comment carries the unit's own file data), or
 roster's file and its units (the roster's force names its catalogue, which must lie
 beside it; its force entry's comment carries the force's own fields; its selections,
 consecutive ones of one unit grouped, are the entries and counts; its points limit is the
-cap, left out when the force's fields imply it, as a setting's starting treasury). The
+cap, left out when the force's fields imply it, as a setting's starting treasury; a
+selection's custom name is its entry's label and its custom notes the entry's note). The
 roster may have been edited in BattleScribe or another tool, as long as its units are
-our catalogue's. A roster entry's own fields (a TACTICS side) do not travel.
+our catalogue's.
 
 A file that did not come from designer, or whose data does not load back as designer's,
 is refused with the reason: nothing is guessed and nothing written. Every file is checked
@@ -14,20 +15,25 @@ files are written all together or none (`designer.io.write_all`)."""
 
 from __future__ import annotations
 
-import json
 import xml.etree.ElementTree as ET
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from designer.errors import InputError
 from designer.export import safe_name
-from designer.export.battlescribe.documents import COST_NAME, MARK, NS, ROOTS
+from designer.export.battlescribe.documents import COST_NAME, NS, ROOTS
+from designer.export.battlescribe.held import (
+    HeldUnit,
+    catalogue_system,
+    held_forces,
+    held_units,
+)
 from designer.export.battlescribe.reading import kind_of, read_document
 from designer.export.battlescribe.rosters import selection_id
 from designer.io import dump_yaml, write_all
 from designer.roster import join_roster, parse_roster, split_roster
 from designer.systems import system
-from designer.units import parse_unit_data
 
 
 def import_file(path: Path, out: Path, *, overwrite: bool = False) -> list[Path]:
@@ -42,8 +48,7 @@ def import_file(path: Path, out: Path, *, overwrite: bool = False) -> list[Path]
         raise InputError(f"is not a BattleScribe {ROOTS.get(kind or '', 'data file')}",
                          file=path)
     if kind == "cat":
-        units = _units(root, path)
-        files = _unit_files(units, out)
+        files = _unit_files(held_units(root, path), out)
     else:
         files = _roster_files(root, path, out)
     if out.exists() and not out.is_dir():
@@ -59,65 +64,17 @@ def import_file(path: Path, out: Path, *, overwrite: bool = False) -> list[Path]
 # --- internals ---------------------------------------------------------------------------
 
 
-def _marked(element: ET.Element, ns: str, kind: str) -> dict[str, Any] | None:
-    """The data our comment on `element` carries, or None when it has none of ours."""
-    text = element.findtext(f"{{{ns}}}comment") or ""
-    head = f"{MARK}:{kind} "
-    if not text.startswith(head):
-        return None
-    try:
-        data = json.loads(text[len(head):])
-    except ValueError:
-        return None
-    return data if isinstance(data, dict) else None
-
-
-def _ours(root: ET.Element, path: Path) -> str:
-    """The system of our catalogue `root`; InputError for one we did not write."""
-    head = _marked(root, NS["cat"], "catalogue")
-    if head is None or not isinstance(head.get("system"), str):
-        raise InputError("was not written by designer (its catalogue has no designer "
-                         "comment); only designer's own BattleScribe exports come back",
-                         file=path)
-    system(head["system"], file=path)  # an unknown system is refused here
-    return head["system"]
-
-
-def _units(root: ET.Element, path: Path) -> dict[str, tuple[str, dict[str, Any]]]:
-    """Each unit entry of our catalogue: entry id -> (name, the unit's file data)."""
-    ns = NS["cat"]
-    own = _ours(root, path)
-    out = {}
-    for entry in root.iterfind(f"{{{ns}}}selectionEntries/{{{ns}}}selectionEntry"):
-        data = _marked(entry, ns, "unit")
-        label = entry.get("name", "")
-        if data is None:
-            raise InputError(f"unit entry '{label}' carries no designer data; it was not "
-                             "written by designer", file=path)
-        try:
-            loaded = parse_unit_data(data, file=path, field_prefix=f"'{label}'")
-        except InputError as exc:
-            raise InputError(f"unit '{label}' does not load back: {exc.problem}",
-                             file=path, field=exc.field) from None
-        if own != loaded.system.NAME:
-            raise InputError(f"unit '{label}' is {loaded.system.NAME}, the catalogue "
-                             f"{own}", file=path)
-        out[entry.get("id", "")] = (loaded.system.unit_name(loaded.unit), data)
-    return out
-
-
-def _unit_files(units: dict[str, tuple[str, dict[str, Any]]], out: Path
-                ) -> list[tuple[Path, str]]:
+def _unit_files(units: dict[str, HeldUnit], out: Path) -> list[tuple[Path, str]]:
     """A file per unit, named after it (a name met again gets -2, -3 ...)."""
     files, used = [], set()
-    for name, data in units.values():
-        stem = base = safe_name(name, "unit")
+    for unit in units.values():
+        stem = base = safe_name(unit.name, "unit")
         n = 1
         while stem in used:
             n += 1
             stem = f"{base}-{n}"
         used.add(stem)
-        files.append((out / f"{stem}.yaml", dump_yaml(data)))
+        files.append((out / f"{stem}.yaml", dump_yaml(unit.data)))
     return files
 
 
@@ -130,20 +87,20 @@ def _roster_files(root: ET.Element, path: Path, out: Path) -> list[tuple[Path, s
     force = forces[0]
     cat_root, cat_path = _catalogue_beside(path, force.get("catalogueId", ""),
                                            force.get("catalogueName", ""))
-    game = system(_ours(cat_root, cat_path), file=cat_path)
-    units = _units(cat_root, cat_path)
+    game = system(catalogue_system(cat_root, cat_path), file=cat_path)
+    units = held_units(cat_root, cat_path)
     fields = _force_fields(cat_root, force.get("entryId", ""), path)
     unit_files = _unit_files(units, out)
     file_of = {eid: target.name for eid, (target, _) in zip(units, unit_files, strict=True)}
     entries = _entries(force, root.get("id", ""), path)
     used = set()
     lines = []
-    for entry_id, count in entries:
-        if entry_id not in units:
+    for line in entries:
+        if line.entry_id not in units:
             raise InputError(f"a selection is no unit of catalogue '{cat_root.get('name')}'"
-                             f" (entry {entry_id})", file=path)
-        used.add(entry_id)
-        lines.append({"unit": file_of[entry_id], "count": count})
+                             f" (entry {line.entry_id})", file=path)
+        used.add(line.entry_id)
+        lines.append({"unit": file_of[line.entry_id], "count": line.count, **line.own()})
     generic: dict[str, Any] = {"system": game.NAME, "name": root.get("name", ""),
                                "units": lines}
     cap = _cap(root)
@@ -154,7 +111,8 @@ def _roster_files(root: ET.Element, path: Path, out: Path) -> list[tuple[Path, s
     data = join_roster(game, generic, fields)
     target = out / f"{safe_name(generic['name'], 'roster')}.yaml"
     # the roster must load back before anything is written: checked with its units inline
-    inline = [{"unit": units[eid][1], "count": count} for eid, count in entries]
+    inline = [{"unit": units[line.entry_id].data, "count": line.count, **line.own()}
+              for line in entries]
     parse_roster(join_roster(game, {**generic, "units": inline}, fields), file=path)
     return [*(f for eid, f in zip(units, unit_files, strict=True) if eid in used),
             (target, dump_yaml(data))]
@@ -176,23 +134,33 @@ def _catalogue_beside(path: Path, catalogue_id: str, name: str) -> tuple[ET.Elem
 
 
 def _force_fields(cat_root: ET.Element, entry_id: str, path: Path) -> dict[str, Any]:
-    ns = NS["cat"]
-    for entry in cat_root.iterfind(f"{{{ns}}}forceEntries/{{{ns}}}forceEntry"):
-        if entry.get("id") == entry_id:
-            data = _marked(entry, ns, "force")
-            if data is None or not isinstance(data.get("fields"), dict):
-                break
-            return data["fields"]
+    for force in held_forces(cat_root):
+        if force.id == entry_id:
+            return force.fields
     raise InputError("its force is of no designer force entry of its catalogue", file=path)
 
 
-def _entries(force: ET.Element, roster_id: str, path: Path) -> list[tuple[str, int]]:
-    """(entry id, count) per roster entry: consecutive selections of one unit are one
-    entry, unless the next one's id is the one our export gives a new entry's first."""
+@dataclass(frozen=True, slots=True)
+class _Line:
+    """A roster entry read from selections: the unit entry, how many, label and note."""
+
+    entry_id: str
+    count: int
+    label: str = ""
+    note: str = ""
+
+    def own(self) -> dict[str, str]:
+        """The label and note as a roster file writes them (only those set)."""
+        return {k: v for k, v in (("label", self.label), ("note", self.note)) if v}
+
+
+def _entries(force: ET.Element, roster_id: str, path: Path) -> list[_Line]:
+    """The roster's entries: consecutive selections of one unit with one custom name and
+    notes are one entry, unless the next one's id is the one our export gives a new
+    entry's first."""
     ns = NS["ros"]
-    out: list[tuple[str, int]] = []
+    out: list[_Line] = []
     for selection in force.iterfind(f"{{{ns}}}selections/{{{ns}}}selection"):
-        entry_id = selection.get("entryId", "")
         try:
             times = int(selection.get("number", "1"))
         except ValueError:
@@ -200,11 +168,15 @@ def _entries(force: ET.Element, roster_id: str, path: Path) -> list[tuple[str, i
                              f"{selection.get('number')!r}", file=path) from None
         if times < 1:
             continue
+        line = _Line(selection.get("entryId", ""), times, selection.get("customName") or "",
+                     selection.findtext(f"{{{ns}}}customNotes") or "")
         starts = selection.get("id") == selection_id(roster_id, len(out) + 1, 1)
-        if out and out[-1][0] == entry_id and not starts:
-            out[-1] = (entry_id, out[-1][1] + times)
+        last = out[-1] if out else None
+        if last is not None and not starts and \
+                (last.entry_id, last.label, last.note) == (line.entry_id, line.label, line.note):
+            out[-1] = replace(last, count=last.count + times)
         else:
-            out.append((entry_id, times))
+            out.append(line)
     return out
 
 

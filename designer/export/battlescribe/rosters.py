@@ -1,7 +1,9 @@
 """A force as a BattleScribe roster: one force of the export's catalogue, of the force
 entry its own fields chose, with one selection per unit fielded (BattleScribe lists units
 one by one), each carrying its profiles, rules, costs and categories as the apps resolve
-them, and the force's cap as the roster's points limit."""
+them, and the force's cap as the roster's points limit. An entry's label is each of its
+selections' custom name and its note their custom notes, as the apps keep a name and
+notes given to a selection."""
 
 from __future__ import annotations
 
@@ -16,16 +18,25 @@ from designer.export.battlescribe.catalogue import (
     profile_element,
     rule_element,
 )
-from designer.export.battlescribe.documents import COST_NAME, VERSION, root_element, sub
+from designer.export.battlescribe.documents import (
+    COST_NAME,
+    VERSION,
+    clean,
+    root_element,
+    sub,
+)
 from designer.export.battlescribe.forces import ForceSpec
 
 
 @dataclass(frozen=True, slots=True)
 class Fielded:
-    """A roster line: a unit entry and how many of it the force fields."""
+    """A roster line: a unit entry, how many of it the force fields, and the entry's own
+    label and note ("" for none)."""
 
     unit: UnitEntry
     count: int
+    label: str = ""
+    note: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +74,7 @@ def roster(plan: Plan, head: RosterHead, system_title: str, spec: ForceSpec,
         for number, line in enumerate(lines, start=1):
             for copy in range(1, line.count + 1):
                 sid = selection_id(head.id, number, copy)
-                _selection(selections, sid, line.unit, plan)
+                _selection(selections, sid, line, plan)
     categories = sub(force, "categories")
     linked = [plan.primary] + [(plan.categories[lim.name], lim.name) for lim in spec.limits
                                if lim.units and (lim.low is not None or lim.high is not None)]
@@ -78,9 +89,13 @@ def selection_id(roster_id: str, number: int, copy: int) -> str:
     return make_id(roster_id, "selection", str(number), str(copy))
 
 
-def _selection(parent: ET.Element, sid: str, unit: UnitEntry, plan: Plan) -> None:
+def _selection(parent: ET.Element, sid: str, line: Fielded, plan: Plan) -> None:
+    unit = line.unit
+    own = {"customName": line.label} if line.label else {}
     selection = sub(parent, "selection", id=sid, name=unit.name, entryId=unit.id, number=1,
-                    type="unit")
+                    type="unit", **own)
+    if line.note:
+        sub(selection, "customNotes").text = clean(line.note)
     if unit.rules:
         rules = sub(selection, "rules")
         for rule in unit.rules:

@@ -1,7 +1,8 @@
 """What an Open Fire force's checks (force.py) enforce, as limits army-list tools can
 state, and what one unit adds to each: units of one module, the module's category counts,
-its points pools, enough transport seats (and no Bulky model when every model rides) and
-the size preset's model count."""
+its points pools, enough transport seats (and no Bulky model when every model rides), the
+models of the force that may take an option (`force_max`) and the size preset's model
+count."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from designer.systems import Assessment
 from designer.systems.listing import Limit
 from designer.systems.openfire.catalog import Catalog
 from designer.systems.openfire.cost import Final
+from designer.systems.openfire.limits import force_limits, options_taken
 from designer.systems.openfire.module import Pool, Size
 from designer.systems.openfire.priced import matches
 
@@ -74,11 +76,22 @@ def stated_limits(units: Sequence[Assessment], catalog: Catalog,
                       per=(Fraction(1), SEATS)),
                 Limit("E-OF-TRANSPORT", "Bulky models",
                       lambda a: int(bool(unit_transport(a.final)[2])), high=0)]
+    for key, most in force_limits(catalog).items():
+        kind, name = key.split(":", 1)
+        out.append(Limit("E-OF-FORCE-LIMIT",
+                         f"Models {'taking' if kind == 'upgrade' else 'carrying'} {name}",
+                         _taking(key), high=most, units=False))
     if size is not None:
         low, high = size[1].models
         out.append(Limit("E-OF-SIZE", "Models", lambda a: unit_models(a.final), low=low,
                          high=high, units=False))
     return tuple(out)
+
+
+def _taking(key: str) -> Callable[[Assessment], int]:
+    """How many of a unit's models take the option `key` ('upgrade:<name>' or
+    'weapon:<name>', as `limits.options_taken` counts them)."""
+    return lambda a: options_taken((f, 1) for f in a.final.figures)[key]
 
 
 def _in_category(name: str):
