@@ -140,3 +140,12 @@ def test_bad_force_fields_are_one_line_errors(tmp_path, head, field, problem):
     with pytest.raises(InputError) as caught:
         load_roster(path)
     assert (caught.value.field, caught.value.problem) == (field, problem)
+
+
+def test_the_module_field_shows_each_module_by_its_title():
+    catalog = OPENFIRE.bundled_catalog()
+    module = OPENFIRE.force_fields(catalog, {})[0]
+    assert (module.key, module.choices) == ("module", (
+        (None, "the core alone"), ("ash-wastes", "Ash Wastes (demonstration)")))
+    chosen = load_roster(ROSTERS / "cinder-convoy.yaml")
+    assert chosen.field_specs[0].choices == module.choices
