@@ -17,6 +17,7 @@ from textual.widgets import Static
 
 from designer.escaping import printable
 from designer.systems import FieldSpec
+from designer.tui.literal import literal
 from designer.tui.widgets.fields import Cycle, Spinner
 from designer.tui.widgets.text import TextField
 
@@ -81,7 +82,7 @@ class FieldForm(Widget):
                               label_width=width, id=wid, classes="form-field")
             else:
                 with Horizontal(classes="form-field form-text"):
-                    yield Static(spec.label.ljust(width), classes="field-label")
+                    yield Static(literal(spec.label.ljust(width)), classes="field-label")
                     yield TextField(value=str(value or ""), id=wid, compact=True,
                                     max_length=MAX_TEXT, placeholder=spec.help)
 
