@@ -54,7 +54,7 @@ def keys_for(game: GameSystem, sections: Sequence[str] = (), formats: Sequence[s
     specs = roster_format.entry_fields(catalog, {}) if roster_format else ()
     stepped = stepped_field(specs)
     entry_field = stepped.label if stepped is not None else ""
-    own = "".join(f", {spec.label.lower()}" for spec in specs)
+    own = ["label", "note", *(spec.label.lower() for spec in specs)]
     budget = game.force_rules(catalog).budget if game.capability(Points) else None
     force_fields = f"the force's name and its {budget.label.lower()} (0 = none)" \
         if budget is not None else "the force's name"
@@ -82,10 +82,11 @@ def keys_for(game: GameSystem, sections: Sequence[str] = (), formats: Sequence[s
             ("+ / -", f"count of the highlighted {word}"),
             ("a  f  n", f"add an example {word}, a {word} file, or a new {word}"),
             ("d  delete", f"duplicate / remove the highlighted {word}"),
-            ("l", f"the highlighted entry's label, note{own}"),
+            ("l", f"the highlighted entry's {', '.join(own[:-1])} and {own[-1]}"),
             *((("s", f"the highlighted {word}'s {entry_field.lower()}: the next one"),)
               if entry_field else ()),
-            ("tab", force_fields),
+            ("tab", f"{force_fields}; from the table, the force's structure and problems "
+                    "(↑ ↓ scroll them)"),
             ("ctrl+s  ctrl+z  ctrl+y  ctrl+e", "save, undo, redo, export"),
             ("ctrl+l", "copy as text: the force list (Markdown) onto the clipboard"),
             ("enter on ✗ unreadable", f"pick the {word} file again, or remove the entry"),
