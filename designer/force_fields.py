@@ -1,15 +1,17 @@
 """A force's own fields (Op-En's Core Stat and setting, Open Fire's module and size) set
-one at a time, as a form edits them, and the units ready to add to the force as it then
-stands. Generic: the system's `RosterFormat` says what the fields are, reads them back
-from the roster file and names the catalog they choose."""
+one at a time, as a form edits them, an entry's own fields (a TACTICS sheet's side) with
+its label and note, and the units ready to add to the force as it then stands. Generic:
+the system's `RosterFormat` says what the fields are, reads them back from the roster
+file and names the catalog they choose."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from designer.roster import Force, join_roster, split_roster
-from designer.systems import Assessment, Member, RosterFormat
+from designer.systems import Assessment, FieldSpec, Member, RosterFormat
 
 
 def with_field(force: Force, key: str, value: Any) -> Force:
@@ -73,3 +75,20 @@ def ready_units(force: Force) -> list[Assessment[Any, Any]]:
                 for unit in roster_format.ready_units(force.catalog, force.fields)]
     return [a for a in assessed if admits(force, a)]
 
+
+
+def stepped_field(specs: Sequence[FieldSpec]) -> FieldSpec | None:
+    """The entry field one key steps through (a TACTICS sheet's side): the first choice
+    among `specs` that offers any, or None."""
+    return next((spec for spec in specs if spec.kind == "choice" and spec.choices), None)
+
+
+def with_entry_fields(force: Force, index: int, label: str, note: str,
+                      fields: Mapping[str, Any]) -> Force:
+    """`force` with the entry `index` named `label`, noted `note` and holding the own
+    `fields` given: a field None or "" is unset, and a key the system's entries do not
+    keep is left out."""
+    keys = {spec.key for spec in force.entry_specs}
+    own = {k: v for k, v in fields.items() if k in keys and v is not None and v != ""}
+    entry = force.entries[index]
+    return force.replaced(index, replace(entry, label=label, note=note, fields=own))

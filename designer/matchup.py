@@ -33,6 +33,7 @@ from designer.systems import (
     Retaliation,
     examples_dir,
 )
+from designer.words import indefinite
 
 
 def bundled_field(game: GameSystem) -> list[Opponent]:
@@ -139,7 +140,7 @@ def load_field(game: GameSystem, roster: str | Path | None) -> tuple[list[Oppone
 
     force = load_roster(roster)
     if force.game.NAME != game.NAME:
-        raise InputError(f"is a {force.game.TITLE} roster; the unit is {game.TITLE}",
+        raise InputError(f"is {indefinite(force.game.TITLE)} roster; the unit is {game.TITLE}",
                          file=roster, field="system")
     return roster_field(force.entries), force.name
 

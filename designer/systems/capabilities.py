@@ -117,6 +117,13 @@ class FieldSpec:
     high: int | None = None
     help: str = ""
 
+    def shown(self, value: Any) -> str:
+        """`value` as a table shows it: a choice's label, else as written ('' for
+        none)."""
+        if value is None:
+            return ""
+        return next((label for v, label in self.choices if v == value), str(value))
+
     def next_choice(self, value: Any) -> Any:
         """The choice after `value`, round again at the end (the first for an unknown)."""
         values = [v for v, _ in self.choices]

@@ -1,7 +1,9 @@
 """Every game system through the contract: load its examples, assess, export in each
 format and read back, round-trip its YAML, start a new unit, check a force, browse its
-catalog. Parametrised over every registered system plus a toy system defined in the
-tests, which proves the shells know no system by name."""
+catalog, mount its steps. Parametrised over every registered system plus a toy system
+defined in the tests, which proves the shells know no system by name; the toy's force
+fields and entry fields, one of each kind, go through the forces screen by keys. (The
+registry and the toy through the command line: test_installed_systems.py.)"""
 
 from __future__ import annotations
 
@@ -14,7 +16,6 @@ import pytest
 from pypdf import PdfReader
 
 from designer.cli import main
-from designer.errors import InputError
 from designer.export import FORMATS, export_path
 from designer.io import dump_yaml, load_mapping, load_yaml, parse_yaml
 from designer.points import has_points
@@ -52,40 +53,6 @@ def subject(request, tmp_path_factory) -> Iterator[Subject]:
     folder = examples_dir(name)
     yield Subject(system(name), sorted((folder / "units").glob("*.yaml")),
                   sorted((folder / "rosters").glob("*.yaml")))
-
-
-def test_the_registry_knows_only_real_systems_until_one_is_installed(tmp_path):
-    names = system_names()
-    assert names[:4] == ("opentactics", "op-en", "tactics", "openfire")
-    assert "toy" not in names
-    assert [system(name).NAME for name in names] == list(names)
-    with installed("toy", "tests.systems.toy:SYSTEM", tmp_path):
-        assert system_names() == (*names, "toy")
-        assert system("toy").TITLE == "Toy Skirmish"
-    assert "toy" not in system_names()
-    with pytest.raises(InputError) as caught:
-        system("toy")
-    assert caught.value.field == "system"
-
-
-def test_the_bundled_systems_are_the_entry_points_pyproject_declares():
-    """The registry finds the four without reading metadata (BUNDLED); the entry points a
-    package manager installs must say the same."""
-    import tomllib
-
-    from designer.systems.registry import BUNDLED
-
-    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    assert data["project"]["entry-points"]["designer.systems"] == BUNDLED
-
-
-def test_a_declared_entry_point_that_is_no_game_system_is_refused(tmp_path):
-    with installed("broken", "tests.systems.toy:TRICKS", tmp_path):
-        assert "broken" in system_names()
-        with pytest.raises(InputError) as caught:
-            system("broken")
-    assert caught.value.field == "system"
-    assert "not a game system" in caught.value.problem
 
 
 def test_examples_load_and_assess(subject):
@@ -297,68 +264,6 @@ def test_a_roster_assesses_each_unit_once_and_exports_reuse_it(subject, tmp_path
         assert len(calls) == len(files) + len(inline)
 
 
-# --- the toy system through the shells --------------------------------------------------
-
-
-@pytest.fixture
-def toy(tmp_path) -> Iterator[tuple[list[Path], list[Path]]]:
-    with installed("toy", "tests.systems.toy:SYSTEM", tmp_path / "site"):
-        yield write_examples(tmp_path)
-
-
-def test_toy_prices_in_the_cli(toy, capsys):
-    units, _ = toy
-    assert main(["price", str(units[0])]) == 0
-    assert "Juggler: 5 points, legal" in capsys.readouterr().out
-    assert main(["price", str(units[1]), "--json"]) == 0
-    data = json.loads(capsys.readouterr().out)
-    assert data["total"] == 10
-    assert [line["item"] for line in data["breakdown"]] == ["Size 4", "Trick: vanish",
-                                                            "Trick: juggle"]
-
-
-def test_toy_force_has_its_budget_facts_and_checks(toy, tmp_path, capsys):
-    _, rosters = toy
-    assert main(["check", str(rosters[0])]) == 0
-    out = capsys.readouterr().out
-    assert "Total 11 of 20 points: 9 remaining" in out
-    assert "Toys 3" in out
-    twice = tmp_path / "twice.yaml"
-    twice.write_text("system: toy\nname: Twice\ntheme: circus\nunits:\n"
-                     "  - {unit: units/juggler.yaml}\n  - {unit: units/juggler.yaml}\n",
-                     encoding="utf-8")
-    assert main(["check", str(twice), "--json"]) == 1
-    data = json.loads(capsys.readouterr().out)
-    assert [e["code"] for e in data["errors"]] == ["E-TOY-TWICE"]
-    assert data["toys"] == 2 and data["budget"] == "Toy box"
-
-
-def test_toy_bad_input_names_file_and_field(toy, tmp_path, capsys):
-    bad = tmp_path / "bad.yaml"
-    bad.write_text("system: toy\nname: Bad\ntricks: [fly]\n", encoding="utf-8")
-    assert main(["price", str(bad)]) == 2
-    assert capsys.readouterr().err.strip() == \
-        f"designer: error: {bad}: tricks[0]: unknown trick 'fly'"
-
-
-def test_toy_text_export_draws_its_card(toy, tmp_path):
-    units, _ = toy
-    text = export_path(units[1], "txt", out=tmp_path).read_text(encoding="utf-8")
-    assert "Ghost" in text and "10 points" in text
-    assert "vanish" in text and "Is not there any more." in text
-
-
-def test_a_unit_of_another_system_in_a_roster_is_refused(toy, tmp_path, capsys):
-    ot_unit = examples_dir() / "units" / "steam-witch.yaml"
-    mixed = tmp_path / "mixed.yaml"
-    mixed.write_text(f"system: toy\nname: Mixed\nunits:\n  - {{unit: {ot_unit}}}\n",
-                     encoding="utf-8")
-    assert main(["check", str(mixed)]) == 2
-    assert capsys.readouterr().err.strip() == (
-        f"designer: error: {mixed}: units[0].unit: unit is for opentactics, the roster "
-        "for toy")
-
-
 def test_every_system_has_an_import_contract():
     """pyproject.toml protects each registered system's package (import-linter)."""
     text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
@@ -403,3 +308,87 @@ def test_a_total_is_written_in_the_systems_own_words():
     assert opentactics.total_words(1) == ("Total ", " pt")
     assert op_en.total_words(111) == ("Total Cost ", "")
     assert system("tactics").capability(Points) is None
+
+
+@pytest.mark.tui
+async def test_toy_force_and_entry_fields_of_every_kind_through_the_forces_screen(
+        toy, tmp_path, capsys):
+    """The toy box's own fields (a choice, a number, text) on the forces screen's form,
+    and its entries' (a choice, a number) with `s` and the entry's dialog, by keys alone:
+    each change one edit, the table and the box's facts following, the file saved with
+    them all and checked legal."""
+    from designer.tui.widgets.footer import KeyFooter
+    from tests.tui import forces as by_keys
+    from tests.tui.helpers import save, settled
+
+    force_of, ready_names = by_keys.force_of, by_keys.ready_names
+
+    app, path = await by_keys.start(tmp_path, "toy", (120, 40), game=system("toy"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settled(pilot)
+        assert ready_names(app) == []  # no theme, nothing ready
+        await by_keys.to_field(app, pilot, "theme")
+        await pilot.press("h")  # typed: Haunt
+        await settled(pilot)
+        assert force_of(app).fields["theme"] == "haunt"
+        await pilot.press("tab", "2")  # the shows: a number typed
+        await settled(pilot)
+        assert force_of(app).fields["shows"] == 2
+        await pilot.press("tab", *"Boo!")  # the motto: text typed, one edit
+        await settled(pilot)
+        assert force_of(app).fields["motto"] == "Boo!"
+        await by_keys.to_table(app, pilot)
+        assert ready_names(app) == [("Ghost", "ready")]
+        await by_keys.add_ready(app, pilot, "Ghost")
+        assert not force_of(app).legal  # 1 toy for 2 shows
+        facts = {f.key: (f.value, f.state) for f in force_of(app).facts()}
+        assert facts["toys"] == (1, "under")
+        await by_keys.add_ready(app, pilot, "Ghost")
+        assert by_keys.entries(app) == [("Ghost", 2)] and force_of(app).legal
+        assert force_of(app).entries[0].fields == {"encores": 0}  # the number's default
+        # s steps the entries' first choice, named in the footer by its label
+        assert "s Role" in app.screen.query_one(KeyFooter).keys_text()
+        await pilot.press("s")
+        await settled(pilot)
+        assert force_of(app).entries[0].fields == {"encores": 0, "role": "lead"}
+        table = app.screen.query_one("#units")
+        assert [str(cell) for cell in table.get_row_at(0)][3:5] == ["Lead act", "0"]
+        # the entry's dialog: label, note, then the entries' fields, each with its help
+        forces = app.screen
+        await by_keys.entry_dialog(app, pilot)
+        assert str(app.screen.query_one(".message").render()) == (
+            "The unit keeps its own name; the label names this entry in the force, and "
+            "the note prints with it.")
+        await pilot.press(*"Headliner", "tab", *"glows", "tab", "right")  # a support act
+        await settled(pilot)
+        assert str(app.screen.query_one("#entry-help").render()) == \
+            "the act it plays: one lead a box"
+        await pilot.press("tab", "3")  # three encores
+        await settled(pilot)
+        assert str(app.screen.query_one("#entry-help").render()) == \
+            "how often it comes back for more"
+        assert forces.doc.force.entries[0].fields == {"encores": 0, "role": "lead"}  # not yet
+        await by_keys.closed(app, pilot, "enter")
+        ghost = force_of(app).entries[0]
+        assert (ghost.label, ghost.note, dict(ghost.fields)) == (
+            "Headliner", "glows", {"role": "support", "encores": 3})
+        facts = {f.key: f.value for f in force_of(app).facts()}
+        assert (facts["leads"], facts["encores"]) == (0, 6)  # 3 encores of 2 ghosts
+        assert [str(cell) for cell in table.get_row_at(0)][3:5] == ["Support act", "3"]
+        await pilot.press("ctrl+z")  # the dialog's changes were one edit
+        await settled(pilot)
+        ghost = force_of(app).entries[0]
+        assert (ghost.label, ghost.note, dict(ghost.fields)) == (
+            "", "", {"encores": 0, "role": "lead"})
+        await pilot.press("ctrl+y")
+        await settled(pilot)
+        assert force_of(app).entries[0].label == "Headliner"
+        await save(app, pilot)
+    data = load_yaml(path)
+    assert {k: data[k] for k in ("theme", "shows", "motto")} == {
+        "theme": "haunt", "shows": 2, "motto": "Boo!"}
+    assert {k: v for k, v in data["units"][0].items() if k != "unit"} == {
+        "count": 2, "label": "Headliner", "note": "glows", "role": "support", "encores": 3}
+    capsys.readouterr()
+    assert main(["check", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["legal"] is True

@@ -2,7 +2,8 @@
 a size and a few tricks; it costs its size plus 3 a trick; one build step. A toy box (a
 force) has fields of its own, one of each kind a form shows: a theme (a choice, which
 decides the units ready to add), a number of shows (a number, 1 to 9) and a motto
-(text). Nothing outside the tests knows it exists."""
+(text); each entry has two: its role (a choice: one lead act a box) and its encores (a
+number, 0 to 5). Nothing outside the tests knows it exists."""
 
 from __future__ import annotations
 
@@ -36,6 +37,9 @@ TRICKS = {"juggle": "Keeps three things in the air.", "vanish": "Is not there an
 THEMES = {"circus": (("Juggler", 2, ("juggle",)), ("Strongman", 5, ())),
           "haunt": (("Ghost", 4, ("vanish", "juggle")),)}
 BOX_KEYS = ("theme", "shows", "motto")
+#: an entry's roles, and how many encores it may take
+ROLES = {"lead": "Lead act", "support": "Support act"}
+MAX_ENCORES = 5
 
 
 class BoxFields(BaseModel):
@@ -114,12 +118,20 @@ class Toy(GameSystem[ToyUnit, ToyCatalog, dict[str, Any]], Points, RosterFormat)
         shows = fields.get("shows", 1)
 
         def facts(members: Sequence[Member]) -> list[Fact]:
-            return [Fact("toys", "Toys", sum(m.count for m in members), low=shows)]
+            leads = sum(m.fields.get("role") == "lead" for m in members)
+            encores = sum(m.fields.get("encores", 0) * m.count for m in members)
+            return [Fact("toys", "Toys", sum(m.count for m in members), low=shows),
+                    Fact("leads", "Lead acts", leads, high=1),
+                    Fact("encores", "Encores", encores)]
 
         def checks(members: Sequence[Member]) -> list[Issue]:
             names = [m.assessment.unit.name for m in members]
             out = [Issue("E-TOY-TWICE", "error", f"{n} is listed twice; merge them",
                          "units") for n in sorted(set(names)) if names.count(n) > 1]
+            leads = [i for i, m in enumerate(members) if m.fields.get("role") == "lead"]
+            out += [Issue("E-TOY-LEAD", "error", f"{members[i].assessment.unit.name} is a "
+                          "second lead act; make it a support act", f"units[{i}].role")
+                    for i in leads[1:]]
             if fields.get("theme") is None:
                 out.append(Issue("E-TOY-THEME", "error", "the box has no theme; choose one",
                                  "theme"))
@@ -137,6 +149,10 @@ class Toy(GameSystem[ToyUnit, ToyCatalog, dict[str, Any]], Points, RosterFormat)
         fields = validate(BoxFields, own, file=file).model_dump(exclude_none=True)
         if fields.get("theme") not in (None, *THEMES):
             raise InputError(f"unknown theme '{fields['theme']}'", file=file, field="theme")
+        units = generic.get("units")
+        for i, entry in enumerate(units if isinstance(units, list) else ()):
+            if isinstance(entry, dict):
+                _check_entry(entry, file, f"units[{i}]")
         return generic, fields
 
     def join_roster(self, generic: dict[str, Any], fields: Mapping[str, Any]
@@ -150,6 +166,13 @@ class Toy(GameSystem[ToyUnit, ToyCatalog, dict[str, Any]], Points, RosterFormat)
                 FieldSpec("shows", "Shows", "number", default=1, low=1, high=9,
                           help="how many shows: a toy each"),
                 FieldSpec("motto", "Motto", "text", help="printed on the lid"))
+
+    def entry_fields(self, catalog: ToyCatalog, fields: Mapping[str, Any]
+                     ) -> tuple[FieldSpec, ...]:
+        return (FieldSpec("role", "Role", "choice", tuple(ROLES.items()),
+                          help="the act it plays: one lead a box"),
+                FieldSpec("encores", "Encores", "number", default=0, low=0,
+                          high=MAX_ENCORES, help="how often it comes back for more"))
 
     def ready_units(self, catalog: ToyCatalog, fields: Mapping[str, Any]
                     ) -> tuple[ToyUnit, ...]:
@@ -165,6 +188,19 @@ class Toy(GameSystem[ToyUnit, ToyCatalog, dict[str, Any]], Points, RosterFormat)
         return {"unit": ToyUnit.model_json_schema(), "catalog": ToyCatalog.model_json_schema()}
 
 
+def _check_entry(entry: dict[str, Any], file: str | Path | None, where: str) -> None:
+    """An entry's own fields as the file writes them: a role of ROLES, a whole number of
+    encores up to MAX_ENCORES."""
+    role = entry.get("role")
+    if role is not None and role not in ROLES:
+        raise InputError(f"unknown role '{role}'", file=file, field=f"{where}.role")
+    encores = entry.get("encores", 0)
+    if isinstance(encores, bool) or not isinstance(encores, int) or \
+            not 0 <= encores <= MAX_ENCORES:
+        raise InputError(f"encores is a whole number from 0 to {MAX_ENCORES}", file=file,
+                         field=f"{where}.encores")
+
+
 def write_examples(folder: Path) -> tuple[list[Path], list[Path]]:
     """Two unit files and a roster of the toy system in `folder`."""
     units = folder / "units"
@@ -177,7 +213,7 @@ def write_examples(folder: Path) -> tuple[list[Path], list[Path]]:
     roster = folder / "box.yaml"
     roster.write_text("system: toy\nname: Toy Box\ntheme: circus\npoints_cap: 20\n"
                       "units:\n"
-                      "  - {unit: units/juggler.yaml, count: 2}\n"
+                      "  - {unit: units/juggler.yaml, count: 2, role: lead, encores: 1}\n"
                       "  - {unit: {name: Blob, size: 1}, count: 1}\n", encoding="utf-8")
     return [a, b], [roster]
 

@@ -1,77 +1,34 @@
 """A legal force built from an empty file by keys alone, in each system: the force's own
 fields set on the form the system's field specs make, ready units added from the add
-dialog, then saved; `designer check` passes the file. The toy system's fields (a choice,
-a number and text) go through the same form."""
+dialog, then saved; `designer check` passes the file. (The toy system's fields of every
+kind go through the same form in the contract suite, tests/systems/test_contract.py.)"""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
 from designer.cli import main
 from designer.io import load_yaml
-from designer.systems import system
-from designer.tui.app import build_app
 from designer.tui.widgets.field_form import FieldForm
-from tests.systems.toy import SYSTEM as TOY
+from designer.tui.widgets.footer import KeyFooter
+from tests.tui.forces import (
+    add_ready,
+    closed,
+    entries,
+    entry_dialog,
+    force_of,
+    ready_names,
+    start,
+    to_field,
+    to_table,
+)
 from tests.tui.helpers import save, settled, wait_until
 
 pytestmark = pytest.mark.tui
 
 SIZES = [(120, 40), (80, 24)]
-
-
-def force_of(app):
-    return app.screen.doc.force
-
-
-def entries(app) -> list[tuple[str, int]]:
-    return [(e.tally.name, e.count) for e in force_of(app).entries]
-
-
-async def start(tmp_path: Path, name: str, size: tuple[int, int], game=None):
-    path = tmp_path / "built.yaml"
-    path.write_text("", encoding="utf-8")
-    app = build_app(game=game or system(name), roster_path=path, start="roster")
-    return app, path
-
-
-async def to_field(app, pilot, key: str) -> None:
-    """From the table, shift+tab back to the form's field `key`."""
-    for _ in range(8):
-        if getattr(app.focused, "key", None) == key:
-            return
-        await pilot.press("shift+tab")
-        await settled(pilot)
-    raise AssertionError(f"no field {key} on the form")
-
-
-async def to_table(app, pilot) -> None:
-    for _ in range(8):
-        if getattr(app.focused, "id", None) == "units":
-            return
-        await pilot.press("tab")
-        await settled(pilot)
-    raise AssertionError("the table did not take the focus")
-
-
-async def add_ready(app, pilot, name: str) -> None:
-    """a, enter (a ready unit), then the list's entry `name` by its place."""
-    await pilot.press("a")
-    await wait_until(pilot, lambda: type(app.screen).__name__ == "ConfirmDialog", "add")
-    await pilot.press("enter")
-    await wait_until(pilot, lambda: type(app.screen).__name__ == "ExampleDialog", "list")
-    shown = [name_ for name_, _, _ in app.screen.examples]
-    assert name in shown, shown
-    await pilot.press(*["down"] * shown.index(name), "enter")
-    await wait_until(pilot, lambda: type(app.screen).__name__ == "ForcesScreen", "added")
-    await settled(pilot)
-
-
-def ready_names(app) -> list[tuple[str, str]]:
-    return [(a.name, kind) for a, kind in app.screen.ready()]
 
 
 def check_exit(path: Path, capsys) -> int:
@@ -137,6 +94,7 @@ async def test_an_open_fire_force_of_the_bundled_module_from_empty(tmp_path, siz
         await settled(pilot)
         assert force_of(app).cap == 200
         await to_table(app, pilot)
+        assert "p Options" in app.screen.query_one(KeyFooter).keys_text()
         offered = ready_names(app)
         assert ("Warden Captain", "profile") in offered and ("Ranger", "profile") in offered
         # only the module's examples: the core-alone ones are not offered
@@ -172,6 +130,26 @@ async def test_a_tactics_encounter_with_two_sides_from_empty(tmp_path, size, cap
         await pilot.press("s")  # the thug to the enemies
         await settled(pilot)
         assert [e.fields["side"] for e in force_of(app).entries] == ["players", "enemies"]
+        # the entry's own dialog sets the side too: label, note, side; kept as one edit
+        footer = app.screen.query_one(KeyFooter)
+        shown = footer.keys_text()
+        assert "s Side" in shown and "p Options" not in shown  # no options on a sheet
+        await entry_dialog(app, pilot)
+        assert footer.keys_text() == shown  # the keys under the dialog stay as they were
+        assert str(app.screen.query_one(".message").render()) == (
+            "The sheet keeps its own name; the label names this entry in the encounter, "
+            "and the note prints with it.")
+        await pilot.press(*"Lookout", "tab", "tab", "right")
+        await settled(pilot)
+        assert str(app.screen.query_one("#entry-help").render()) == \
+            "which side of the encounter the sheet fights on"
+        await closed(app, pilot, "enter")
+        thug = force_of(app).entries[1]
+        assert (thug.label, thug.fields) == ("Lookout", {"side": "players"})
+        await pilot.press("ctrl+z")
+        await settled(pilot)
+        thug = force_of(app).entries[1]
+        assert (thug.label, thug.fields) == ("", {"side": "enemies"})
         assert force_of(app).legal
         await save(app, pilot)
     sides = load_yaml(path)["sides"]  # a save writes the sides form
@@ -193,49 +171,6 @@ async def test_an_opentactics_force_from_empty(tmp_path, capsys):
     assert check_exit(path, capsys) == 0
 
 
-@pytest.fixture
-def toy(tmp_path):
-    from tests.plugins import installed
-
-    with installed("toy", "tests.systems.toy:SYSTEM", tmp_path / "site"):
-        yield TOY
-
-
-async def test_the_toy_systems_fields_of_every_kind_through_the_form(toy, tmp_path, capsys):
-    app, path = await start(tmp_path, "toy", (120, 40), game=toy)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settled(pilot)
-        assert ready_names(app) == []  # no theme, nothing ready
-        await to_field(app, pilot, "theme")
-        await pilot.press("h")  # typed: Haunt
-        await settled(pilot)
-        assert force_of(app).fields["theme"] == "haunt"
-        await pilot.press("tab", "2")  # the shows: a number typed
-        await settled(pilot)
-        assert force_of(app).fields["shows"] == 2
-        await pilot.press("tab", *"Boo!")  # the motto: text typed, one edit
-        await settled(pilot)
-        assert force_of(app).fields["motto"] == "Boo!"
-        await to_table(app, pilot)
-        assert ready_names(app) == [("Ghost", "ready")]
-        await add_ready(app, pilot, "Ghost")
-        assert not force_of(app).legal  # 1 toy for 2 shows
-        facts = {f.key: (f.value, f.state) for f in force_of(app).facts()}
-        assert facts["toys"] == (1, "under")
-        await add_ready(app, pilot, "Ghost")
-        assert entries(app) == [("Ghost", 2)] and force_of(app).legal
-        await save(app, pilot)
-        await pilot.press("ctrl+z")  # the last edit only: one Ghost again
-        await settled(pilot)
-        assert entries(app) == [("Ghost", 1)] and force_of(app).fields["motto"] == "Boo!"
-    data = load_yaml(path)
-    assert {k: data[k] for k in ("theme", "shows", "motto")} == {
-        "theme": "haunt", "shows": 2, "motto": "Boo!"}
-    capsys.readouterr()
-    assert main(["check", str(path), "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["legal"] is True
-
-
 async def entry_options(app, pilot, *keys: str) -> None:
     """p on the highlighted entry, then `keys` in its options dialog (the form's first
     option has the focus); the dialog stays open."""
@@ -249,12 +184,6 @@ async def entry_options(app, pilot, *keys: str) -> None:
 
 def price_shown(app) -> str:
     return str(app.screen.query_one("#options-price").render())
-
-
-async def closed(app, pilot, key: str) -> None:
-    await pilot.press(key)
-    await wait_until(pilot, lambda: type(app.screen).__name__ == "ForcesScreen", "closed")
-    await settled(pilot)
 
 
 @pytest.mark.parametrize("size", SIZES)

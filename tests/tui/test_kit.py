@@ -78,6 +78,17 @@ def test_the_designer_keys_follow_the_keymap_and_what_the_system_offers():
         in sheet
 
 
+def test_the_forces_keys_name_the_entries_own_fields():
+    """l names every field a system's entries keep, s the first choice among them."""
+    encounter = dict(dict(keys_for(system("tactics")))["Forces"])
+    assert encounter["l"] == "the highlighted entry's label, note and side"
+    assert encounter["s"] == "the highlighted sheet's side: the next one"
+    force = dict(dict(keys_for(system("opentactics")))["Forces"])
+    assert force["l"] == "the highlighted entry's label and note" and "s" not in force
+    assert force["tab"] == ("the force's name and its points cap (0 = none); from the "
+                            "table, the force's structure and problems (↑ ↓ scroll them)")
+
+
 # --- the widgets ------------------------------------------------------------------------------
 
 

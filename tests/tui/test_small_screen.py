@@ -1,6 +1,7 @@
 """At 80x24 nothing a user needs is cut off: tally lines wrap instead of being cut, the
 card shows on the last step when there is no room for it beside the tally, the footer's
-keys fit; and a line priced under another step says which."""
+keys fit, every finding of a force is in reach by keys; and a line priced under another
+step says which."""
 
 from __future__ import annotations
 
@@ -8,10 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from designer.systems import examples_dir
 from designer.tui.app import build_app
 from designer.tui.widgets.footer import KeyFooter
+from designer.tui.widgets.force_summary import ForceSummary, problems_content
 from designer.tui.widgets.tally import PointsList, fit_lines
-from tests.tui.helpers import ASH_WARDEN, wait_until
+from tests.tui.helpers import ASH_WARDEN, focused_id, settled, wait_until
 
 pytestmark = pytest.mark.tui
 
@@ -98,3 +101,39 @@ async def test_the_footer_keys_fit_80_columns(tmp_path, monkeypatch, start):
         assert len(line) <= 80
         assert line.rstrip().endswith("▏^p palette")
         assert all(key in line for key in keys)
+
+
+async def test_every_finding_of_a_force_is_in_reach_by_keys_at_80x24():
+    """The broken convoy's six findings do not fit under its table at 80x24: tab takes
+    the focus from the table to the force's structure and problems, and ↓ scrolls to the
+    last finding."""
+    app = build_app(roster_path=examples_dir("openfire") / "rosters" / "broken-convoy.yaml",
+                    start="roster")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        summary = app.screen.query_one(ForceSummary)
+        issues = summary.query_one("#force-issues")
+        lines = problems_content(app.screen.doc.force, "").plain.splitlines()
+        assert [line for line in lines if "✗" in line] == [
+            "✗ 230 points is 30 over the points cap of 200; remove units or lower counts",
+            "✗ 2 command unit(s); Ash Wastes (demonstration) needs 1: remove some",
+            "✗ 4 elite unit(s); Ash Wastes (demonstration) needs 0 to 2: remove some",
+            "✗ 136 points in the elite pool; it holds 60: remove 76 points of elite",
+            "✗ 6 models must ride but the transports seat 0; add a Transport or leave "
+            "models behind [363]",
+            "  ✗ Slag Brute is Bulky and cannot embark [377], but Ash Wastes "
+            "(demonstration) carries every model: leave it out"]
+        assert lines[-2:] == ["Slag Brutes", lines[-1]]  # under its entry
+        assert focused_id(app) == "units"
+        assert issues.region.bottom > summary.region.bottom  # out of sight
+        await pilot.press("tab")
+        await settled(pilot)
+        assert app.focused is summary
+        assert "↑/↓ Scroll" in app.screen.query_one(KeyFooter).keys_text()
+        for _ in range(20):
+            if issues.region.bottom <= summary.region.bottom:
+                break
+            await pilot.press("down")
+            await settled(pilot)
+        assert issues.region.bottom <= summary.region.bottom  # the last finding in sight
+        assert summary.scroll_y == summary.max_scroll_y > 0

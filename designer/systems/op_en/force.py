@@ -167,9 +167,10 @@ def _once_per_of(members: Sequence[Member]) -> list[Issue]:
     """Each Skill and Ability once per OF unless repeatable, universal and Form-granted
     ones aside (L988); items marked one per OF likewise (L163)."""
     holders: dict[str, list[str]] = defaultdict(list)
+    last: dict[str, int] = {}  # the last entry taking it: the finding's, to take it off
     shown: dict[str, str] = {}
     code: dict[str, str] = {}
-    for m in members:
+    for i, m in enumerate(members):
         final = _final(m)
         mine: dict[str, str] = {}
         for p in final.bought:
@@ -183,10 +184,11 @@ def _once_per_of(members: Sequence[Member]) -> list[Issue]:
                 shown[p.name.casefold()] = p.name
         for key, which in mine.items():
             holders[key] += [_unit(m).name] * m.count
+            last[key] = i
             code[key] = which
     return [Issue(code[key], "error",
                   f"{shown[key]} is taken {len(who)} times ({', '.join(who)}); it is "
-                  "allowed once per OF: keep one", "units")
+                  "allowed once per OF: keep one", f"units[{last[key]}]")
             for key, who in holders.items() if len(who) > 1]
 
 
@@ -195,7 +197,8 @@ def _core_stat(members: Sequence[Member], catalog: Catalog, core_stat: str | Non
     choices = ", ".join(catalog.core.die_stats)
     if core_stat is None:
         return [Issue("E-OPEN-CORE-STAT", "error",
-                      f"the OF names no Core Stat; add core_stat: one of {choices}",
+                      f"the OF names no Core Stat; choose one of {choices} "
+                      "(core_stat: in the roster file)",
                       "core_stat")]
     if core_stat not in catalog.core.die_stats:
         return [Issue("E-OPEN-CORE-STAT", "error",

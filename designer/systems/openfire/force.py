@@ -121,15 +121,16 @@ def _pools(members: Sequence[Member], catalog: Catalog) -> list[tuple[str, int, 
             for pool in (catalog.module.force.pools if catalog.module else ())]
 
 
-def _transport(members: Sequence[Member]) -> tuple[int, int, list[str]]:
-    """(seats, models that must ride, Bulky models that cannot)."""
+def _transport(members: Sequence[Member]) -> tuple[int, int, list[tuple[int, str]]]:
+    """(seats, models that must ride, (the member's index, name) of each Bulky model
+    that cannot)."""
     seats = need = 0
-    bulky: list[str] = []
-    for m in members:
+    bulky: list[tuple[int, str]] = []
+    for i, m in enumerate(members):
         unit_seats, unit_need, unit_bulky = unit_transport(_final(m))
         seats += unit_seats * m.count
         need += unit_need * m.count
-        bulky += unit_bulky
+        bulky += [(i, name) for name in unit_bulky]
     return seats, need, bulky
 
 
@@ -187,10 +188,11 @@ def force_checks(members: Sequence[Member], catalog: Catalog,
             out.append(Issue("E-OF-TRANSPORT", "error",
                              f"{need} models must ride but the transports seat {seats}; "
                              "add a Transport or leave models behind [363]", "units"))
-        for name in dict.fromkeys(bulky):
+        for i, name in dict.fromkeys(bulky):  # under the entry it concerns
             out.append(Issue("E-OF-TRANSPORT", "error",
                              f"{name} is Bulky and cannot embark [377], but "
-                             f"{module.title} carries every model: leave it out", "units"))
+                             f"{module.title} carries every model: leave it out",
+                             f"units[{i}]"))
     if size is not None:
         low, high = size[1].models
         n = _models(members)

@@ -155,9 +155,9 @@ class OpenFire(GameSystem[Unit, Catalog, Final], Points, Matchups[Unit, Final],
         """The module (a bundled one, or the file the force names) and, once a module is
         chosen, one of its size presets."""
         modules: list[tuple[Any, str]] = [(None, "the core alone")]
-        modules += [(ref, ref) for ref in catalog.bundled]
+        modules += [(ref, _module_title(catalog, ref)) for ref in catalog.bundled]
         if catalog.ref is not None and catalog.ref not in catalog.bundled:
-            modules.append((catalog.ref, catalog.ref))
+            modules.append((catalog.ref, _module_title(catalog, catalog.ref)))
         out = [FieldSpec("module", "Module", "choice", tuple(modules), default=None,
                          help="the game module the force plays: its profiles, points and "
                               "force rules")]
@@ -241,3 +241,15 @@ def _catalog_of(unit: Unit, catalog: Catalog) -> tuple[Catalog, Issue | None]:
     except InputError as exc:
         return with_module(catalog, None), Issue(
             "E-OF-MODULE", "error", f"{exc.problem}; priced by the core alone", "module")
+
+
+def _module_title(catalog: Catalog, ref: str) -> str:
+    """What a form calls the module `ref` names: its title, or `ref` as written when it
+    cannot be read."""
+    if catalog.module is not None and catalog.ref == ref:
+        return catalog.module.title
+    try:
+        module = with_module(catalog, ref).module
+    except InputError:
+        return ref
+    return module.title if module is not None else ref

@@ -19,6 +19,7 @@ from designer.systems import Assessment, Points, RosterFormat
 from designer.tui.screens.base import DocumentScreen
 from designer.tui.screens.dialogs import ConfirmDialog, ExampleDialog, PathDialog
 from designer.tui.widgets.unit_table import UnitTable
+from designer.words import indefinite
 
 
 class AddingUnits(DocumentScreen):
@@ -87,8 +88,9 @@ class AddingUnits(DocumentScreen):
         self.app.push_screen(PathDialog(title, mode="open", folder=folder,
                                         examples=example_files([game.NAME], kinds=("units",)),
                                         wanted=partial(holds_unit_of, game=game),
-                                        hint=f"A {game.TITLE} {word} file (.yaml); the roster "
-                                             "will refer to it by its path."), picked)
+                                        hint=f"{indefinite(game.TITLE, capital=True)} {word} file "
+                                             "(.yaml); the roster will refer to it by its "
+                                             "path."), picked)
 
     @work(thread=True, exclusive=True, group="load")
     def load_unit_file(self, path: Path, replacing: int | None = None) -> None:
@@ -98,8 +100,8 @@ class AddingUnits(DocumentScreen):
         try:
             doc = UnitDoc.load(path)
             if doc.game.NAME != force.game.NAME:
-                raise InputError(f"is a {doc.game.TITLE} {doc.game.UNIT_WORD}; the force is "
-                                 f"for {force.game.TITLE}", file=path)
+                raise InputError(f"is {indefinite(doc.game.TITLE)} {doc.game.UNIT_WORD}; "
+                                 f"the force is for {force.game.TITLE}", file=path)
         except InputError as exc:
             self.app.call_from_thread(self.notify, exc.shown(),
                                       title="Not added", severity="error", markup=False)

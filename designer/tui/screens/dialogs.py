@@ -1,6 +1,6 @@
 """Modal dialogs: confirm (the unsaved-changes guard), a file path (save as, open, add
-from file), pick an example unit, and an entry's label and note. Export has its own
-module (`export.py`)."""
+from file) and pick an example unit. Export, an entry's options and an entry's own
+dialog have modules of their own (`export.py`, `options.py`, `entry.py`)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from designer.escaping import printable
 from designer.paths import Choice, choices, completion, is_bundled, shown
 from designer.tui.literal import literal
 from designer.tui.widgets.lists import MovingList
-from designer.tui.widgets.text import SearchField, TextField
+from designer.tui.widgets.text import SearchField
 
 TITLE_LIMIT = 120  # characters of a dialog's title, of its message, of a note in it
 MESSAGE_LIMIT = 2000
@@ -307,49 +307,3 @@ class ExampleDialog(Dialog):
     def picked(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.dismiss(event.option_index)
-
-
-class EntryDialog(Dialog):
-    """An entry's own name in the force ("Knight Squad A") and its note; dismisses with
-    (label, note), each stripped (empty: none), or None."""
-
-    def __init__(self, title: str, label: str, note: str) -> None:
-        super().__init__(title)
-        self.label, self.note = label, note
-
-    def compose(self) -> ComposeResult:
-        from designer.entries import MAX_LABEL, MAX_NOTE
-
-        with self.frame():
-            yield Static(Content.styled("The unit keeps its own name; the label names this "
-                                        "entry in the force, and the note prints with it.",
-                                        "$foreground-muted"), classes="message")
-            yield Static("Label")
-            yield TextField(self.label, id="entry-label", max_length=MAX_LABEL,
-                            placeholder="e.g. Knight Squad A")
-            yield Static("Note")
-            yield TextField(self.note, id="entry-note", max_length=MAX_NOTE,
-                            placeholder="anything to remember at the table")
-            with Horizontal(classes="buttons"):
-                yield Button("Keep", id="keep", variant="primary", compact=True)
-                yield Button("Cancel", id="cancel", compact=True)
-
-    def on_mount(self) -> None:
-        self.query_one("#entry-label").focus()
-
-    @on(TextField.Submitted, "#entry-label")
-    def label_done(self, event: SearchField.Submitted) -> None:
-        event.stop()
-        self.query_one("#entry-note").focus()
-
-    @on(TextField.Submitted, "#entry-note")
-    @on(Button.Pressed, "#keep")
-    def keep(self, event: TextField.Submitted | Button.Pressed) -> None:
-        event.stop()
-        self.dismiss((self.query_one("#entry-label", TextField).value.strip(),
-                      self.query_one("#entry-note", TextField).value.strip()))
-
-    @on(Button.Pressed, "#cancel")
-    def cancel(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.dismiss(None)

@@ -19,13 +19,14 @@ from textual.widgets import DataTable, Static
 
 from designer.documents import EntryLink, ForceDoc, UnitDoc
 from designer.errors import InputError
-from designer.force_fields import with_field
+from designer.force_fields import stepped_field, with_entry_fields, with_field
 from designer.paths import display_path
 from designer.roster import Force
 from designer.systems import EntryOptions
 from designer.systems.identity import fresh_id
 from designer.tui.screens.adding import AddingUnits
-from designer.tui.screens.dialogs import ConfirmDialog, EntryDialog
+from designer.tui.screens.dialogs import ConfirmDialog
+from designer.tui.screens.entry import EntryAnswer, EntryDialog
 from designer.tui.screens.options import OptionsDialog
 from designer.tui.widgets.field_form import FieldForm
 from designer.tui.widgets.fields import Spinner
@@ -63,10 +64,10 @@ class ForcesScreen(AddingUnits):
 
     @property
     def entry_key_word(self) -> str | None:
-        """What the table's `s` sets, for a system whose roster entries have a field of
-        their own (a TACTICS entry's side); None for one whose have none."""
-        specs = self.doc.force.entry_specs
-        return specs[0].label if specs else None
+        """What the table's `s` steps through, for a system whose roster entries have a
+        choice of their own (a TACTICS entry's side); None for one whose have none."""
+        spec = stepped_field(self.doc.force.entry_specs)
+        return spec.label if spec is not None else None
 
     def compose(self) -> ComposeResult:
         force = self.doc.force
@@ -210,41 +211,43 @@ class ForcesScreen(AddingUnits):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "cycle_entry_key":
-            return bool(self.doc.force.entry_specs)
+            return stepped_field(self.doc.force.entry_specs) is not None
         if action == "entry_options":
             return self.doc.game.capability(EntryOptions) is not None
         return True
 
     async def action_cycle_entry_key(self) -> None:
-        """The highlighted entry's own field (its side) to the next value the system
-        offers."""
+        """The highlighted entry's first choice of its own (its side) to the next value
+        the system offers."""
         index, force = self.current, self.doc.force
-        specs = force.entry_specs
-        if index is None or not specs or not specs[0].choices:
+        spec = stepped_field(force.entry_specs)
+        if index is None or spec is None:
             return
-        spec, entry = specs[0], force.entries[index]
+        entry = force.entries[index]
         key, value = spec.key, spec.next_choice(entry.fields.get(spec.key))
         await self.apply(force.replaced(index, replace(entry, fields={**entry.fields,
                                                                      key: value})))
 
     def action_label(self) -> None:
-        """The highlighted entry's own name in the force and its note."""
+        """The highlighted entry's own name in the force, its note and the fields the
+        system's entries keep; kept as one edit."""
         index = self.current
         if index is None:
             return
-        entry = self.doc.force.entries[index]
+        force = self.doc.force
+        entry = force.entries[index]
 
-        async def kept(answer: tuple[str, str] | None) -> None:
-            if answer is None:
-                return
+        async def kept(answer: EntryAnswer | None) -> None:
             force = self.doc.force
-            label, note = answer
-            if index < len(force.entries):
-                await self.apply(force.replaced(index, replace(force.entries[index],
-                                                               label=label, note=note)))
+            if answer is not None and index < len(force.entries):
+                await self.apply(with_entry_fields(force, index, answer.label, answer.note,
+                                                   answer.fields))
 
-        self.app.push_screen(EntryDialog(f"Entry: {entry.tally.name}", entry.label,
-                                         entry.note), kept)
+        game = force.game
+        self.app.push_screen(EntryDialog(
+            f"Entry: {entry.tally.name}", unit_word=game.UNIT_WORD,
+            force_word=game.FORCE_WORD, label=entry.label, note=entry.note,
+            specs=force.entry_specs, fields=entry.fields), kept)
 
     def action_entry_options(self) -> None:
         """The highlighted entry's options (model count, weapons, upgrades: what the

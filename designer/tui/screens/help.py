@@ -14,6 +14,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from designer.force_fields import stepped_field
 from designer.systems import GameSystem, Points, RosterFormat
 from designer.tui.editors.kit.keys import Keys, binding_rows, field_rows, step_rows
 
@@ -51,7 +52,9 @@ def keys_for(game: GameSystem, sections: Sequence[str] = (), formats: Sequence[s
     catalog = game.bundled_catalog()
     roster_format = game.capability(RosterFormat)
     specs = roster_format.entry_fields(catalog, {}) if roster_format else ()
-    entry_field = specs[0].label if specs else ""
+    stepped = stepped_field(specs)
+    entry_field = stepped.label if stepped is not None else ""
+    own = ["label", "note", *(spec.label.lower() for spec in specs)]
     budget = game.force_rules(catalog).budget if game.capability(Points) else None
     force_fields = f"the force's name and its {budget.label.lower()} (0 = none)" \
         if budget is not None else "the force's name"
@@ -79,9 +82,11 @@ def keys_for(game: GameSystem, sections: Sequence[str] = (), formats: Sequence[s
             ("+ / -", f"count of the highlighted {word}"),
             ("a  f  n", f"add an example {word}, a {word} file, or a new {word}"),
             ("d  delete", f"duplicate / remove the highlighted {word}"),
+            ("l", f"the highlighted entry's {', '.join(own[:-1])} and {own[-1]}"),
             *((("s", f"the highlighted {word}'s {entry_field.lower()}: the next one"),)
               if entry_field else ()),
-            ("tab", force_fields),
+            ("tab", f"{force_fields}; from the table, the force's structure and problems "
+                    "(↑ ↓ scroll them)"),
             ("ctrl+s  ctrl+z  ctrl+y  ctrl+e", "save, undo, redo, export"),
             ("ctrl+l", "copy as text: the force list (Markdown) onto the clipboard"),
             ("enter on ✗ unreadable", f"pick the {word} file again, or remove the entry"),

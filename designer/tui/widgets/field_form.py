@@ -17,6 +17,7 @@ from textual.widgets import Static
 
 from designer.escaping import printable
 from designer.systems import FieldSpec
+from designer.tui.literal import literal
 from designer.tui.widgets.fields import Cycle, Spinner
 from designer.tui.widgets.text import TextField
 
@@ -56,16 +57,19 @@ class FieldForm(Widget):
             return self.form
 
     def __init__(self, specs: Sequence[FieldSpec], values: Mapping[str, Any], *,
-                 id: str | None = None, classes: str | None = None) -> None:
+                 label_width: int = 0, id: str | None = None,
+                 classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.specs = tuple(specs)
         self.values = dict(values)
+        self.label_width = label_width  # at least: the labels line up with the owner's
 
     def value_of(self, spec: FieldSpec) -> Any:
         return self.values.get(spec.key, spec.default)
 
     def compose(self) -> ComposeResult:
-        width = max((len(spec.label) for spec in self.specs), default=0)
+        width = max((len(spec.label) for spec in self.specs), default=self.label_width)
+        width = max(width, self.label_width)
         for spec in self.specs:
             value, wid = self.value_of(spec), field_id(spec.key)
             if spec.kind == "choice":
@@ -78,7 +82,7 @@ class FieldForm(Widget):
                               label_width=width, id=wid, classes="form-field")
             else:
                 with Horizontal(classes="form-field form-text"):
-                    yield Static(spec.label.ljust(width), classes="field-label")
+                    yield Static(literal(spec.label.ljust(width)), classes="field-label")
                     yield TextField(value=str(value or ""), id=wid, compact=True,
                                     max_length=MAX_TEXT, placeholder=spec.help)
 
@@ -106,6 +110,11 @@ class FieldForm(Widget):
                 self.query_one(wid, Spinner).value = _number(spec, value)
             else:
                 self.query_one(wid, TextField).show(str(value or ""), external=external)
+
+    def spec_of(self, widget: Widget | None) -> FieldSpec | None:
+        """The field `widget` edits (a field of this form), or None."""
+        wid = widget.id if widget is not None else None
+        return next((spec for spec in self.specs if field_id(spec.key) == wid), None)
 
     def _spec(self, key: Any) -> FieldSpec | None:
         return next((spec for spec in self.specs if spec.key == key), None)

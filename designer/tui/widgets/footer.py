@@ -57,6 +57,11 @@ class KeyFooter(Widget, can_focus=False):
         self.bindings_changed(self.screen)
 
     def bindings_changed(self, screen: Screen) -> None:
+        if screen is not self.app.screen:
+            # a dialog on top: the keys stay as they were, since a key's `screen.`
+            # action would now be checked against the dialog (shown where it does not
+            # apply); they are read again when the screen is back on top
+            return
         keys, palette = self.shown(screen)
         if (keys, palette) != (self._keys, self._palette):
             self._keys, self._palette = keys, palette

@@ -5,6 +5,7 @@ problems, each under the entry it concerns with the fix its message gives."""
 from __future__ import annotations
 
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
@@ -63,9 +64,14 @@ def problems_content(force: Force, empty_hint: str) -> Content:
     return Content("\n").join(lines)
 
 
-class ForceSummary(VerticalScroll, can_focus=False):
+class ForceSummary(VerticalScroll):
     """The facts and problems of the force shown (`show`): the facts one to a line when
-    the summary stands beside the table (on a wide screen), in a paragraph under it."""
+    the summary stands beside the table (on a wide screen), in a paragraph under it.
+    It takes the focus after the table, so every finding is in reach by keys where the
+    screen shows only some (↑/↓, pgup/pgdn, home/end scroll it)."""
+
+    BINDINGS = [Binding("down", "scroll_down", "Scroll", key_display="↑/↓",
+                        tooltip="scroll the force's structure and problems")]
 
     DEFAULT_CSS = """
     ForceSummary { height: auto; }

@@ -78,7 +78,6 @@ class UnitTable(DataTable):
         """Every entry of `force`, the cursor kept on its row."""
         priced = force.points is not None
         specs = force.entry_specs
-        keys = tuple(spec.key for spec in specs)
         row = self.cursor_row
         self._columns(force.game.UNIT_WORD.title(),
                       force.points.POINTS_COLUMN if force.points else None,
@@ -93,7 +92,8 @@ class UnitTable(DataTable):
             figures = [Text(str(tally.total), justify="right")] if priced else []
             count = Text(str(e.count), justify="right")
             subtotal = [Text(str(e.subtotal), justify="right")] if priced else []
-            own = [Text(printable(str(e.fields.get(key, "–")), CELL_LIMIT)) for key in keys]
+            own = [Text(printable(spec.shown(e.fields.get(spec.key)) or "–", CELL_LIMIT))
+                   for spec in specs]
             self.add_row(Text(printable(entry_name(force, i), CELL_LIMIT)), *figures, count,
                          *own, *subtotal, status, Text(printable(where, CELL_LIMIT)),
                          key=str(i))

@@ -121,6 +121,7 @@ def test_each_talent_once_per_of_unless_repeatable(tmp_path, capsys):
     assert codes(result) == ["E-OPEN-ONCE-PER-OF"]
     assert result["errors"][0]["message"] == ("Whirl is taken 2 times (Leader, Second); it is "
                                               "allowed once per OF: keep one")
+    assert result["errors"][0]["field"] == "units[1]"  # the entry to take it off
 
 
 def test_form_grants_and_counts_of_a_talent(tmp_path, capsys):
@@ -134,6 +135,7 @@ def test_form_grants_and_counts_of_a_talent(tmp_path, capsys):
     _, result = check(write_force(tmp_path, [], units=units), capsys)
     assert codes(result) == ["E-OPEN-ONCE-PER-OF", "W-OPEN-DUPLICATE"]
     assert result["errors"][0]["message"].startswith("Shield Bash is taken 2 times")
+    assert result["errors"][0]["field"] == "units[2]"  # one entry of two characters
 
 
 def test_one_per_of_item(tmp_path, capsys):
@@ -141,6 +143,13 @@ def test_one_per_of_item(tmp_path, capsys):
              {"unit": character(2, "Blade", equipment=["Sling", "Signal Lantern"])}]
     _, result = check(write_force(tmp_path, [], units=units), capsys)
     assert codes(result) == ["E-OPEN-EQUIP-ONCE"]
+    assert [(e["field"], e["message"]) for e in result["errors"]] == [
+        ("units[1]", "Signal Lantern is taken 2 times (Leader, Blade); it is allowed once "
+                     "per OF: keep one")]
+    # the screen lists it under Blade's entry, not the whole force's
+    force = load_roster(tmp_path / "force.yaml")
+    assert [i.code for i in force.issues_by_entry()[1]] == ["E-OPEN-EQUIP-ONCE"]
+    assert None not in force.issues_by_entry()
 
 
 def test_core_stat_of_the_force(tmp_path, capsys):
@@ -148,8 +157,9 @@ def test_core_stat_of_the_force(tmp_path, capsys):
     _, missing = check(write_force(tmp_path, ranks, core_stat=None), capsys)
     # the inline characters inherit no Core Stat either
     assert "E-OPEN-CORE-STAT" in codes(missing)
-    assert any(e["field"] == "core_stat" and "the OF names no Core Stat" in e["message"]
-               for e in missing["errors"])
+    assert [e["message"] for e in missing["errors"] if e["field"] == "core_stat"] == [
+        "the OF names no Core Stat; choose one of fight, toughness, shoot, agility, "
+        "intellect, grit (core_stat: in the roster file)"]
     _, body = check(write_force(tmp_path, ranks, core_stat="body"), capsys)
     assert "E-OPEN-CORE-STAT" in codes(body)
 

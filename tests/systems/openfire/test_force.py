@@ -58,6 +58,11 @@ def test_the_broken_convoy_breaks_what_its_comment_says(capsys):
     codes = found(ROSTERS / "broken-convoy.yaml")
     assert sorted(codes) == ["E-OF-CAP", "E-OF-CATEGORY", "E-OF-POOL", "E-OF-TRANSPORT"]
     assert len(codes["E-OF-CATEGORY"]) == 2 and len(codes["E-OF-TRANSPORT"]) == 2
+    force = load_roster(ROSTERS / "broken-convoy.yaml")
+    bulky = [(i.field, i.message) for i in force.issues if "Bulky" in i.message]
+    assert bulky == [("units[2]", "Slag Brute is Bulky and cannot embark [377], but Ash "
+                                  "Wastes (demonstration) carries every model: leave it out")]
+    assert [i.code for i in force.issues_by_entry()[2]] == ["E-OF-TRANSPORT"]
     assert codes["E-OF-POOL"] == ["136 points in the elite pool; it holds 60: remove 76 "
                                   "points of elite"]
     assert main(["check", str(ROSTERS / "broken-convoy.yaml"), "--json"]) == 1
@@ -135,3 +140,12 @@ def test_bad_force_fields_are_one_line_errors(tmp_path, head, field, problem):
     with pytest.raises(InputError) as caught:
         load_roster(path)
     assert (caught.value.field, caught.value.problem) == (field, problem)
+
+
+def test_the_module_field_shows_each_module_by_its_title():
+    catalog = OPENFIRE.bundled_catalog()
+    module = OPENFIRE.force_fields(catalog, {})[0]
+    assert (module.key, module.choices) == ("module", (
+        (None, "the core alone"), ("ash-wastes", "Ash Wastes (demonstration)")))
+    chosen = load_roster(ROSTERS / "cinder-convoy.yaml")
+    assert chosen.field_specs[0].choices == module.choices
