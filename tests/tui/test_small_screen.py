@@ -75,12 +75,14 @@ async def test_the_card_shows_beside_or_on_the_last_step(tmp_path, monkeypatch, 
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         await pilot.press("alt+8")
-        await pilot.pause()
+        await settled(pilot)
         screen = app.screen
         assert screen.query_one("#card").display is beside
         card = screen.query_one("#tally-card")
         assert card.display is on_last_step
-        assert "Gear: Bow or Crossbow (range 6)" in str(card.render())
+        # the card preview draws what it shows once it is laid out
+        await wait_until(pilot, lambda: "Gear: Bow or Crossbow (range 6)" in str(card.render()),
+                         "the card preview drawn")
 
 
 @pytest.mark.parametrize("start", ["home", "edit"])
