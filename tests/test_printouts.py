@@ -1,7 +1,8 @@
 """Printouts as a player meets them at the table, read back with poppler's own tools
 (`pdftotext`, `pdftoppm`; poppler-utils): every bundled example, each unit and roster of
 every system, on A4 and on Letter, prints with nothing cut (no ellipsis anywhere) and
-every rule of every unit in full, once in its glossary, as a PDF and as a force list; and
+every rule of every unit in full, once in its glossary, as a PDF and as a force list; each
+roster entry of count N prints N tracks to mark in play, one for each creature; and
 one page of each system looks as its visual reference under
 tests/__snapshots__/printouts/ does (rendered at REFERENCE_DPI, compared pixel by pixel
 with a small tolerance for the rasteriser). Set DESIGNER_UPDATE_PRINTOUTS=1 to write the
@@ -12,14 +13,18 @@ These tests need poppler-utils: they fail, never skip, without it."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
+from designer.card import Card, Section, Table
 from designer.export import PAPERS, load_doc, render
 from designer.export.glossary import card_rules
+from designer.export.pdf import render_pdf
 from designer.systems import examples_dir
 from tests.pngs import difference, read_png
 
@@ -28,6 +33,7 @@ pytestmark = pytest.mark.slow
 #: the bundled systems (a test may register a toy one beside them)
 BUNDLED = ("opentactics", "op-en", "openfire", "tactics")
 EXAMPLES = sorted(path for name in BUNDLED for path in examples_dir(name).glob("*/*.yaml"))
+ROSTERS = [path for path in EXAMPLES if path.parent.name == "rosters"]
 REFERENCES = Path(__file__).parent / "__snapshots__" / "printouts"
 #: the page of each system's example roster kept as its visual reference: the cards (a
 #: TACTICS encounter's sheets)
@@ -108,3 +114,59 @@ def test_each_system_prints_as_its_visual_reference(system, tmp_path):
     assert diff.mean <= MAX_MEAN and diff.changed <= MAX_CHANGED, (
         f"{system}: page {page} of {roster} differs from {reference.name} "
         f"(mean {diff.mean:.2f}, {diff.changed} channels changed); drawn: {drawn}")
+
+
+def record_mark(card: Card) -> str | None:
+    """What the first of a card's boxes to mark in play is called where it prints (a
+    table's first row, a section's short name); None for a card without them."""
+    for block in card.blocks:
+        if isinstance(block, Table) and block.record:
+            row = next(r for r in block.rows if not r.sub)
+            return row.short or row.label
+        if isinstance(block, Section) and block.record and block.on_card and block.entries:
+            return block.short or block.label
+    return None
+
+
+@pytest.mark.parametrize("path", ROSTERS, ids=example_id)
+def test_an_entry_of_n_prints_n_tracks_one_for_each_creature(path, tmp_path):
+    """Counted in the cards and sheets as printed: the first entry of one that uses a
+    card marks the card's own boxes (and its record sheet's, for a poker card); every
+    other entry of N has N numbered tracks under headings naming it that cover 1 to N
+    once, and its card prints no boxes of its own."""
+    doc = load_doc(path)
+    assert doc.summary is not None
+    text = pdftotext(render_pdf(doc, parts=("cards", "sheets")), tmp_path)
+    flat = squashed(text)
+    plain: Counter[str] = Counter()
+    numbered: Counter[tuple[str, int]] = Counter()
+    for line in text.splitlines():
+        for mark in {m for c in doc.cards if (m := record_mark(c))}:
+            for word in {mark, mark.upper()}:
+                found = re.match(rf"(?:(\d+) \u00b7 )?{re.escape(word)}\b", line)
+                if found and found[1]:
+                    numbered[mark, int(found[1])] += 1
+                elif found:
+                    plain[mark] += 1
+    want_plain: Counter[str] = Counter()
+    want_numbered: Counter[tuple[str, int]] = Counter()
+    marked: set[int] = set()
+    tracks = 0
+    for entry in doc.summary.entries:
+        mark = record_mark(entry.card)
+        if mark is None:
+            continue
+        if entry.count == 1 and id(entry.card) not in marked:
+            marked.add(id(entry.card))
+            want_plain[mark] += 2 if entry.card.layout == "card" else 1
+            continue
+        heading = re.escape(squashed(entry.shown_name)) + r":tracks?(\d+)(?:-(\d+))?of"
+        covered = [n for a, b in re.findall(rf"{heading}{entry.count}(?!\d)", flat)
+                   for n in range(int(a), int(b or a) + 1)]
+        assert sorted(covered) == list(range(1, entry.count + 1)), entry.shown_name
+        want_numbered.update((mark, n) for n in range(1, entry.count + 1))
+        tracks += entry.count
+    assert plain == want_plain
+    assert numbered == want_numbered
+    if path.stem in ("dock-ambush", "broken-convoy"):  # each has an entry of several
+        assert tracks > 0

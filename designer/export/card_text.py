@@ -87,3 +87,20 @@ def tags_text(c: Card) -> str:
 def plain(paragraph: list[Run]) -> str:
     """A paragraph's text without its styles."""
     return "".join(r.text for r in paragraph)
+
+
+def status_text(c: Card, *, short: bool) -> str:
+    """What the owner should know: 'NOT LEGAL: 2 errors', or a printed value the tally
+    disagrees with; '' when neither."""
+    if not c.legal:
+        n = len(c.errors)
+        return (f"NOT LEGAL: {n} error{'s' if n > 1 else ''}" if short
+                else f"NOT LEGAL: {n} error(s)")
+    if c.points is not None and c.audit:
+        return f"printed {c.printed}, tally {c.points}"
+    return ""
+
+
+def tally_text(c: Card) -> str:
+    steps = " + ".join(f"{k} {v}" for k, v in c.step_totals().items())
+    return f"Tally: {steps} = {c.points}" if steps else "Tally: nothing priced"

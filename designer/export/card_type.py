@@ -1,14 +1,17 @@
-"""The type of a card's tables: each table sets its labels, its heads and its values
-each at one size, the largest that fits its columns (a value too wide even at its floor
-wraps), and the cards of one printout share the smallest of them (`deck_of`), so every
-card of a page looks alike."""
+"""The type of a poker card: each table sets its labels, its heads and its values each at
+one size, the largest that fits its columns (a value too wide even at its floor wraps),
+and the cards of one printout share the smallest of them (`deck_of`), as they share one
+size for a stat's label, value and note and for the tags, so every card of a page looks
+alike."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 from designer.card import Card, Cell, Row, Table
-from designer.export.fit import fit_size, pdf_safe, width
+from designer.export.card_text import tag_runs
+from designer.export.fit import fit_size, natural_size, pdf_safe, width
 
 CARD_W, CARD_H = 63.0, 88.0  # poker size, millimetres
 PAD = 3.6  # from the card's edge to its text
@@ -19,6 +22,16 @@ HEAD_SIZE, HEAD_FLOOR = 6.0, 4.5  # a table's column heads
 SUB_SIZE, SUB_FLOOR = 7.5, 4.5  # a sub row's text (bumps)
 CELL_SIZE, CELL_FLOOR = 9.0, 5.0  # a main row's text (ranges)
 DIE = 3.1  # a die's side in a card table
+VALUE_SIZE, VALUE_FLOOR = 9.5, 6.0  # a stat's value
+NOTE_SIZE = 6.0  # a stat's note
+TAG_SIZE, TAG_FLOOR = 6.5, 5.5
+BADGE_W, BADGE_H = 13.0, 10.6  # the points badge
+
+
+def name_width(c: Card) -> float:
+    """The title's width (and the tags'): beside the points badge, or the whole card
+    without one."""
+    return INNER_W if c.points is None else INNER_W - BADGE_W - 1.6
 
 
 def row_kind(row: Row) -> str:
@@ -72,24 +85,54 @@ def table_sizes(t: Table, scale: float = 1.0, slack: float = 1.0) -> dict[str, f
     return sizes
 
 
-#: the sizes the cards of one printout share, by table (its key, else its columns), at
-#: full scale: a card's table sets no type larger than the deck's, so every card of a page
-#: looks alike
-Deck = dict[object, dict[str, float]]
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """The type the poker cards of one printout share, at full scale: each table's sizes
+    by its kind (its key, else its columns), a stat's label, value and note, and the
+    tags. A card sets its tables and stats at these sizes times its scale (the tags at
+    theirs), and what is too wide for its box even so wraps: a note, running text, is
+    always set at its one size and wraps beside its value or under it."""
+
+    tables: dict[object, dict[str, float]] = field(default_factory=dict)
+    stat_label: float = LABEL_SIZE
+    stat_value: float = VALUE_SIZE
+    stat_note: float = NOTE_SIZE
+    tags: float = TAG_SIZE
+
+    def table(self, t: Table, slack: float = 1.0) -> dict[str, float]:
+        """The sizes of a table's kind (a table of a kind not in the deck: its own)."""
+        return self.tables.get(t.key or t.columns) or table_sizes(t, 1.0, slack)
 
 
 def deck_of(cards: Iterable[Card], slack: float = 1.0) -> Deck:
-    """The smallest of each size every card's table of one kind sets by itself."""
-    deck: Deck = {}
+    """The smallest of each size every poker card sets by itself: its tables' (by kind),
+    its stats' labels and values, and its tags."""
+    tables: dict[object, dict[str, float]] = {}
+    label, value, tags = LABEL_SIZE, VALUE_SIZE, TAG_SIZE
     for c in cards:
-        if c.layout != "card":
-            continue
         for t in c.tables():
             sizes = table_sizes(t, 1.0, slack)
-            have = deck.setdefault(t.key or t.columns, dict(sizes))
+            have = tables.setdefault(t.key or t.columns, dict(sizes))
             for k, v in sizes.items():
                 have[k] = max(have[k], v) if k == "short" else min(have[k], v)
-    return deck
+        stats = c.stats()
+        if stats:
+            label_w = stat_label_width(c, 1.0)
+            value_box = (INNER_W - label_w) * slack
+            for s in stats:
+                label = min(label, fit_size(pdf_safe(s.short or s.label), "B",
+                                            (label_w - 0.4) * slack, LABEL_SIZE, LABEL_FLOOR))
+                value = min(value, fit_size(pdf_safe(s.value), "B", value_box, VALUE_SIZE,
+                                            VALUE_FLOOR))
+        if c.tags:  # on one line, else at the floor (then it wraps)
+            fitted = natural_size(tag_runs(c), name_width(c) * slack)
+            tags = min(tags, max(TAG_FLOOR, min(TAG_SIZE, fitted)))
+    return Deck(tables, label, value, NOTE_SIZE, tags)
+
+
+def stat_label_width(c: Card, scale: float) -> float:
+    """The label column of a card's stats: one for all of them."""
+    return label_width([s.short or s.label for s in c.stats()], INNER_W * 0.4, scale)
 
 
 def _head_size(t: Table, box: float, scale: float) -> tuple[bool, float]:

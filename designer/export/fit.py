@@ -209,6 +209,14 @@ def measure(paragraphs: Sequence[Sequence[Run]]) -> Measured:
              for word, spaced in _words(paragraph)] for paragraph in paragraphs]
 
 
+def natural_size(paragraph: Sequence[Run], box: float) -> float:
+    """The largest size (in 0.25 pt steps) at which a paragraph fits `box` mm on one line;
+    infinite for one with no width."""
+    (words,) = measure([paragraph])
+    used = sum(w + (space if i else 0) for i, (_, w, space) in enumerate(words))
+    return int(box * 1000 / (used * PT) * 4) / 4 if used else float("inf")
+
+
 def wrap(paragraphs: list[list[Run]], size: float, box: float) -> tuple[list[Line], set[int]]:
     """Lines of the paragraphs at `size` points in a `box` mm wide column."""
     lines, ends, _ = _wrap(measure(paragraphs), size, box, build=True)

@@ -31,8 +31,8 @@ from designer.escaping import page_text
 from designer.export.document import ExportDoc
 from designer.export.fit import BLACK, Fitted, width
 from designer.export.glossary import credits, glossary
-from designer.export.layout import CardLayout, Deck, card_layout, deck_of
-from designer.export.sheet_layout import LABEL_W, SheetLayout, sheet_layout
+from designer.export.layout import CardLayout, Deck, card_layout, card_layouts
+from designer.export.sheet_layout import LABEL_W, SheetLayout, sheet_layout, sheet_layouts
 from designer.export.tracks import with_tracks
 from designer.systems import Progress
 
@@ -115,9 +115,16 @@ def sheet_size(paper: str) -> tuple[float, float]:
 
 
 def html_sheet(c: Card, paper: str) -> SheetLayout:
-    """A card laid out as a half-page sheet, as the PDF lays it out."""
+    """A card laid out as a half-page sheet by itself, as the PDF lays it out."""
     w, h = sheet_size(paper)
     return sheet_layout(c, w, h, slack=SLACK, status=not c.legal)
+
+
+def html_sheets(cards: list[Card], paper: str) -> dict[int, SheetLayout]:
+    """Cards laid out as half-page sheets in one type and at one scale, as the PDF lays
+    them out; by `id` of the card."""
+    w, h = sheet_size(paper)
+    return sheet_layouts(cards, w, h, slack=SLACK, status=lambda c: not c.legal)
 
 
 def render_html(doc: ExportDoc, *, paper: str = "a4",
@@ -132,14 +139,16 @@ def render_html(doc: ExportDoc, *, paper: str = "a4",
     rendered: list[Markup] = []
     sheets: list[Markup] = []
     continued: list[tuple[str, list]] = []
-    deck = deck_of(ordered, slack=SLACK)  # one type scale for every card printed
+    # one type scale for every card printed, and one for every sheet
+    cards = card_layouts(ordered, slack=SLACK)
+    halves = html_sheets([c for c in ordered if c.layout == "sheet"], paper)
     for i, card in enumerate(ordered, start=1):
         if card.layout == "sheet":
-            sheet = html_sheet(card, paper)
+            sheet = halves[id(card)]
             sheets.append(Markup(sheet_template.render(view=sheet, c=card)))
             rest = sheet.rest
         else:
-            layout = html_card(card, deck).layout
+            layout = cards[id(card)]
             rendered.append(Markup(card_template.render(view=layout, c=card)))
             rest = layout.rest
         if rest:

@@ -3,16 +3,20 @@ same card at the same size and move the same text the same way.
 
 A card is laid out from the top down: the title (with the points badge when the system
 prices units) and the tags, then each table and stat in the card's order, then the text
-area, which holds the card's sections. Every card of a printout uses one type scale: a
-table's labels, heads and values each share one size, and the text area is set at
-TEXT_SIZE. A name or value too long for its box shrinks to a floor size and then wraps
-(its row grows); text that the text area cannot hold moves to the rules glossary
-(`CardLayout.rest`), with a line saying so. Nothing is cut.
+area, which holds the card's sections. Every card of a printout uses one type scale
+(`card_layouts`): a table's labels, heads and values each share one size on every card
+(by the table's kind), as do a stat's label, value and note and the tags (`Deck`); the
+tables and stats of every card shrink by one scale, the one the tightest card needs to
+leave its text area its room; and the text area is set at TEXT_SIZE. A value too long
+for its box at that size wraps (its row grows), as does a name too long even at its floor
+size (the title alone shrinks on its own); text that the text area cannot hold moves to
+the rules glossary (`CardLayout.rest`), with a line saying so. Nothing is cut.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 
 from designer.card import Card, Row, Stat, Table
 from designer.export.card_text import (
@@ -33,24 +37,27 @@ from designer.export.card_text import (
     tone_colour,
 )
 from designer.export.card_type import (
+    BADGE_H,
+    BADGE_W,
     CARD_H,
     CARD_W,
     DIE,
     INNER_W,
-    LABEL_FLOOR,
-    LABEL_SIZE,
     PAD,
     Deck,
     deck_of,
     geometry,
-    label_width,
+    name_width,
     row_kind,
+    stat_label_width,
     table_sizes,
 )
 from designer.export.fit import Fitted, Run, fit, fit_size, pdf_safe, width
 from designer.export.flow import flow_keeping, one_line, shrink_wrap
 
 __all__ = [
+    "BADGE_H",
+    "BADGE_W",
     "BLUE",
     "CARD_H",
     "CARD_W",
@@ -67,6 +74,7 @@ __all__ = [
     "PlacedStat",
     "PlacedTable",
     "card_layout",
+    "card_layouts",
     "card_paragraphs",
     "card_sections",
     "deck_of",
@@ -82,28 +90,20 @@ __all__ = [
     "tone_colour",
 ]
 
-BADGE_W, BADGE_H = 13.0, 10.6  # the points badge
 NAME_H = 7.2
 TAGS_TOP, TAGS_H = 10.9, 4.8
 HEAD_RULE = 16.2  # the rule under the title and tags (lower when the tags take more)
 RULE_GAP = 0.8  # from that rule to the first table or stat
 HEAD_H = 3.7
 ROW_H = {"dice": 4.7, "sub": 3.3, "text": 4.6}
-VALUE_SIZE, VALUE_FLOOR = 9.5, 6.0  # a stat's value
-NOTE_SIZE, NOTE_FLOOR = 6.0, 5.0  # a stat's note
-TAG_SIZE, TAG_FLOOR = 6.5, 5.5
 STAT_GAP, STAT_H = 0.6, 5.0  # space above a stat line, and the line itself
 TEXT_GAP = 0.6  # between the last table or stat and the text area
 TEXT_BOTTOM = 83.4
 MIN_TEXT_H = 14.0  # the text area never gets less; tables and stats shrink instead
+MIN_SCALE = 0.5  # the least the tables and stats shrink to (then the text moves instead)
 TEXT_SIZE = 6.5  # the text area's one size
 LEADING, GAP = 1.18, 0.45  # text area: line height and paragraph gap, × font size
 TIGHT = 1.1  # the leading of a wrapped label or value
-
-
-def name_width(c: Card) -> float:
-    """The title's width: beside the points badge, or the whole card without one."""
-    return INNER_W if c.points is None else INNER_W - BADGE_W - 1.6
 
 
 def name_fit(name: str, box_w: float, box_h: float, largest: float, one_line_floor: float,
@@ -187,6 +187,7 @@ class CardLayout:
     text_bottom: float
     text: Fitted  # the text area's lines, at TEXT_SIZE
     rest: tuple[tuple[Run, ...], ...] = ()  # what the text area could not hold
+    need: float = 1.0  # the scale that would leave the text area its room (≤ 1)
 
     @property
     def text_h(self) -> float:
@@ -213,27 +214,64 @@ def place_rows(rows: tuple[Row, ...], top: float, heights: dict[str, float],
     return tuple(placed), cursor
 
 
-def card_layout(c: Card, slack: float = 1.0, deck: Deck | None = None) -> CardLayout:
+def card_layout(c: Card, slack: float = 1.0, deck: Deck | None = None,
+                scale: float | None = None) -> CardLayout:
     """Where each part of the card goes and at what size; `slack` below 1 measures text
     a little wider, leaving room for a browser's own fonts; `deck` (`deck_of` the cards
-    printed with it) keeps its tables' type no larger than theirs."""
+    printed with it, else the card's own) sets its type, and `scale` its tables' and
+    stats' scale: without it the card takes the scale its own text area needs."""
+    deck = deck if deck is not None else deck_of([c], slack)
+    laid = _placed(c, slack, deck, 1.0 if scale is None else scale)
+    if scale is None and laid.need < laid.scale:
+        laid = _placed(c, slack, deck, laid.need)
+    return _with_text(c, laid, slack)
+
+
+def card_layouts(cards: Iterable[Card], slack: float = 1.0) -> dict[int, CardLayout]:
+    """The poker cards of one printout laid out in one type (`deck_of` them) and at one
+    scale, the smallest any of them needs (as `card_layout` works it out for one card);
+    by `id` of the card. Each card is placed at the scale reached so far, and again only
+    when a card after it needed less."""
+    pokers = [c for c in cards if c.layout == "card"]
+    deck = deck_of(pokers, slack)
+    scale = 1.0
+    placed: dict[int, CardLayout] = {}
+    for c in pokers:
+        laid = _placed(c, slack, deck, scale)
+        if laid.need < scale:  # short of room at this scale: what does it need?
+            own = laid if scale == 1.0 else _placed(c, slack, deck, 1.0)
+            if own.need < scale:
+                scale = own.need
+                laid = _placed(c, slack, deck, scale)
+        placed[id(c)] = laid
+    return {id(c): _with_text(c, placed[id(c)] if placed[id(c)].scale == scale
+                              else _placed(c, slack, deck, scale), slack) for c in pokers}
+
+
+def _placed(c: Card, slack: float, deck: Deck, scale: float) -> CardLayout:
+    """The card's title, tags, tables and stats at `scale`, with the scale it needs (its
+    text area still empty)."""
     box = name_width(c) * slack
     name = name_fit(c.title, box, NAME_H, 12.0, 7.5)
-    tags = shrink_wrap([tag_runs(c)], box, TAG_SIZE, TAG_FLOOR, 1.15)
+    tags = shrink_wrap([tag_runs(c)], box, deck.tags, deck.tags, 1.15)
     head_rule = HEAD_RULE + max(0.0, tags.height(1.15, 0) - TAGS_H)
     top = head_rule + RULE_GAP
-    blocks, bottom = _blocks(c, top, 1.0, slack, deck)
+    blocks, bottom = _blocks(c, top, scale, slack, deck)
     room = TEXT_BOTTOM - _least_text(c, slack) - TEXT_GAP
-    scale = 1.0
-    if bottom > room:  # shrink the tables and stats together, and place them again
-        scale = max(0.5, (room - top) / (bottom - top))
-        blocks, bottom = _blocks(c, top, scale, slack, deck)
+    need = scale if bottom <= room else max(MIN_SCALE, min(
+        scale, scale * (room - top) / (bottom - top)))
     text_top = bottom + (TEXT_GAP if blocks else 0.0)
-    text, rest = flow_keeping(card_paragraphs(c), movable(c), TEXT_SIZE, INNER_W * slack,
-                              (TEXT_BOTTOM - text_top) * slack, leading=LEADING, gap=GAP,
-                              note=Run(CONTINUED, "I", GREY))
+    empty = Fitted(TEXT_SIZE, [], frozenset(), False)
     return CardLayout(name, tags, head_rule, tuple(blocks), scale, text_top, TEXT_BOTTOM,
-                      text, tuple(tuple(p) for p in rest))
+                      empty, need=need)
+
+
+def _with_text(c: Card, laid: CardLayout, slack: float) -> CardLayout:
+    """The placed card with its text area filled, and what it cannot hold moved."""
+    text, rest = flow_keeping(card_paragraphs(c), movable(c), TEXT_SIZE, INNER_W * slack,
+                              (TEXT_BOTTOM - laid.text_top) * slack, leading=LEADING,
+                              gap=GAP, note=Run(CONTINUED, "I", GREY))
+    return replace(laid, text=text, rest=tuple(tuple(p) for p in rest))
 
 
 def _least_text(c: Card, slack: float) -> float:
@@ -249,33 +287,27 @@ def _least_text(c: Card, slack: float) -> float:
     return min(45.0, max(MIN_TEXT_H, fitted.height(LEADING, GAP) / slack + 0.5))
 
 
-def _blocks(c: Card, top: float, scale: float, slack: float, deck: Deck | None
+def _blocks(c: Card, top: float, scale: float, slack: float, deck: Deck
             ) -> tuple[list[PlacedTable | PlacedStat], float]:
     placed: list[PlacedTable | PlacedStat] = []
     cursor = top
-    stat_w = label_width([s.short or s.label for s in c.stats()], INNER_W * 0.4, scale)
+    stat_w = stat_label_width(c, scale)
     for block in c.blocks:
         if isinstance(block, Table):
             table = _table(block, cursor, scale, slack, deck)
             placed.append(table)
             cursor = table.bottom
         elif isinstance(block, Stat):
-            stat = _stat(block, cursor + STAT_GAP * scale, stat_w, scale, slack)
+            stat = _stat(block, cursor + STAT_GAP * scale, stat_w, scale, slack, deck)
             placed.append(stat)
             cursor = stat.top + stat.height
     return placed, cursor
 
 
-def _table(t: Table, top: float, scale: float, slack: float, deck: Deck | None
-           ) -> PlacedTable:
+def _table(t: Table, top: float, scale: float, slack: float, deck: Deck) -> PlacedTable:
     columns = max(len(t.columns), 1)
     _, label_w, col_w = geometry(t, scale)
-    sizes = table_sizes(t, scale, slack)
-    shared = (deck or {}).get(t.key or t.columns)
-    if shared is not None:
-        for k in sizes:
-            sizes[k] = max(sizes[k], shared[k]) if k == "short" else min(
-                sizes[k], shared[k] * scale)
+    sizes = {k: v if k == "short" else v * scale for k, v in deck.table(t, slack).items()}
     names = t.short_columns if sizes["short"] and t.short_columns else t.columns
     box = (col_w - 0.8) * slack
     heads = tuple(one_line(h, "B", box, sizes["head"], sizes["head"], TIGHT) for h in names)
@@ -300,11 +332,13 @@ def _table(t: Table, top: float, scale: float, slack: float, deck: Deck | None
     return PlacedTable(t, top, head_h, tuple(rows), cursor, label_w, col_w, heads)
 
 
-def _stat(s: Stat, top: float, label_w: float, scale: float, slack: float) -> PlacedStat:
-    label = one_line(s.short or s.label, "B", (label_w - 0.4) * slack, LABEL_SIZE * scale,
-                     LABEL_FLOOR * scale, TIGHT)
+def _stat(s: Stat, top: float, label_w: float, scale: float, slack: float, deck: Deck
+          ) -> PlacedStat:
+    size, note_size = deck.stat_label * scale, deck.stat_note * scale
+    label = one_line(s.short or s.label, "B", (label_w - 0.4) * slack, size, size, TIGHT)
     value_box = (INNER_W - label_w) * slack
-    value = one_line(s.value, "B", value_box, VALUE_SIZE * scale, VALUE_FLOOR * scale, TIGHT)
+    size = deck.stat_value * scale
+    value = one_line(s.value, "B", value_box, size, size, TIGHT)
     used = max((_line_w(line, value.size) for line in value.lines), default=0.0) + 2.0
     if s.icon:
         used += 4.5 * scale + 1.0
@@ -312,13 +346,12 @@ def _stat(s: Stat, top: float, label_w: float, scale: float, slack: float) -> Pl
     note, note_x, note_top = None, used, 1.4 * scale
     if s.note:
         room = (INNER_W - label_w - used) * slack
-        note = one_line(s.note, "I", room, NOTE_SIZE * scale, NOTE_FLOOR * scale, TIGHT)
+        note = one_line(s.note, "I", max(room, 1.0), note_size, note_size, TIGHT)
         if len(note.lines) > 1:
             note_top = 0.5 * scale
         if room < 14.0 or len(note.lines) > 2:  # too narrow beside the value: below it
             note_x, note_top = 0.0, value.height(TIGHT, 0) + 0.9
-            note = one_line(s.note, "I", value_box, NOTE_SIZE * scale, NOTE_FLOOR * scale,
-                            TIGHT)
+            note = one_line(s.note, "I", value_box, note_size, note_size, TIGHT)
         height = max(height, note_top + note.height(TIGHT, 0) + 1.2)
     return PlacedStat(s, top, height, label_w, label, value, note, note_x, note_top)
 

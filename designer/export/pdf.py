@@ -12,10 +12,12 @@ What a file gets follows from what it holds, so the command needs no extra optio
 
 This module puts the parts together; `pdf_book` holds the document and its drawing
 primitives, `pdf_text` writes their text (and copies shapes drawn before) into the pages,
-`pdf_card` draws cards and record sheets and `pdf_summary` the force summary. Text that
-does not fit shrinks, then wraps, then is cut with an ellipsis: nothing is drawn outside
-its box. A character that
-no bundled font has is drawn as a replacement and listed in `Drawn.missing`.
+`pdf_card` draws cards and record sheets and `pdf_summary` the force summary. The cards
+of a printout share one type scale, as do its record sheets and its half-page sheets
+(`layout.card_layouts`, `sheet_layout.sheet_layouts`); text that does not fit wraps, and
+what a card or sheet cannot hold moves to the rules glossary: nothing is cut, nothing is
+drawn outside its box. A character that no bundled font has is drawn as a replacement and
+listed in `Drawn.missing`.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from typing import Literal
 from designer.card import Card
 from designer.export.document import ExportDoc
 from designer.export.glossary import credits, glossary
-from designer.export.layout import CardLayout, card_layout, deck_of
+from designer.export.layout import CardLayout, card_layouts
 from designer.export.pdf_book import SHEETS_ACROSS, SHEETS_DOWN, Book, sheet_box
 from designer.export.pdf_card import draw_card, status_text
 from designer.export.pdf_glossary import (
@@ -39,7 +41,7 @@ from designer.export.pdf_glossary import (
 )
 from designer.export.pdf_sheet import draw_sheet
 from designer.export.pdf_summary import draw_summary
-from designer.export.sheet_layout import SheetLayout, sheet_layout
+from designer.export.sheet_layout import SheetLayout, sheet_layouts
 from designer.export.tracks import is_tracks, with_tracks
 from designer.systems import Progress
 
@@ -114,15 +116,14 @@ def draw_pdf(doc: ExportDoc, *, paper: str = "a4", progress: Progress | None = N
         progress(0, steps)
     record_w, record_h = sheet_box(book, SHEETS_ACROSS, SHEETS_DOWN)
     half_w, half_h = sheet_box(book, 1, 2)
-    deck = deck_of(pokers)  # one type scale for every card printed
-    laid = _Laid({id(c): card_layout(c, deck=deck) for c in pokers if "cards" in chosen}, {})
+    # one type scale for the cards printed, one for the record sheets, one for the halves
+    laid = _Laid(card_layouts(pokers) if "cards" in chosen else {}, {})
     if "sheets" in chosen:
-        for c in records:
-            laid.sheets[id(c)] = sheet_layout(c, record_w, record_h,
-                                              status=bool(status_text(c, short=False)))
-        for c in halves:
-            laid.sheets[id(c)] = sheet_layout(c, half_w, half_h,
-                                              status=bool(status_text(c, short=False)))
+        def status(c: Card) -> bool:
+            return bool(status_text(c, short=False))
+
+        laid.sheets.update(sheet_layouts(records, record_w, record_h, status=status))
+        laid.sheets.update(sheet_layouts(halves, half_w, half_h, status=status))
     unit = doc.kind == "unit"
     rules = glossary(doc.cards) if "rules" in chosen else []
     back = (glossary_paragraphs(rules, laid.continued(ordered, unit=unit),

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from designer.card import Card, Cell
+from designer.export.card_text import status_text, tally_text
 from designer.export.layout import (
     BADGE_H,
     BADGE_W,
@@ -31,22 +32,7 @@ from designer.export.layout import (
 from designer.export.pdf_book import BAND, RULE, WHITE, Book
 from designer.export.shapes import ICONS
 
-
-def status_text(c: Card, *, short: bool) -> str:
-    """What the owner should know: 'NOT LEGAL: 2 errors', or a printed value the tally
-    disagrees with; '' when neither."""
-    if not c.legal:
-        n = len(c.errors)
-        return (f"NOT LEGAL: {n} error{'s' if n > 1 else ''}" if short
-                else f"NOT LEGAL: {n} error(s)")
-    if c.points is not None and c.audit:
-        return f"printed {c.printed}, tally {c.points}"
-    return ""
-
-
-def tally_text(c: Card) -> str:
-    steps = " + ".join(f"{k} {v}" for k, v in c.step_totals().items())
-    return f"Tally: {steps} = {c.points}" if steps else "Tally: nothing priced"
+__all__ = ["draw_card", "status_text", "tally_text"]
 
 
 def draw_card(book: Book, c: Card, x: float, y: float,

@@ -44,8 +44,10 @@ def draw_sheet(book: Book, c: Card, x: float, y: float, w: float, h: float,
     book.box(x, y, w, h, line=INK, lw=0.45)
 
     text_x, text_w = x + LABEL_W + 1.5, w - LABEL_W - 3
-    book.text(x + 1.6, y + UNIT_H / 2 + 1.1, "UNIT", "B", 7.0, INK)
-    book.text(x + 1.6, y + UNIT_H + layout.tags_h / 2 + 1.1, "TYPES", "B", 7.0, INK)
+    label = layout.label_size  # the label column's one size
+    book.text(x + 1.6, y + UNIT_H / 2 + label * 0.16, "UNIT", "B", label, INK)
+    book.text(x + 1.6, y + UNIT_H + layout.tags_h / 2 + label * 0.16, "TYPES", "B", label,
+              INK)
     for band in layout.bands:
         if band.label is not None:
             _label(book, band.label, x, y + band.top, band.height, INK)
@@ -57,7 +59,8 @@ def draw_sheet(book: Book, c: Card, x: float, y: float, w: float, h: float,
             book.paragraphs(band.text, text_x, y + band.top + (band.height - band.text.height(
                 1.15, 0.4)) / 2, 1.15, 0.4)
     if priced:
-        book.text(cost_x + COST_LABEL_W / 2, y + 6.1, "COST", "B", 7.0, INK, "C")
+        book.text(cost_x + COST_LABEL_W / 2, y + UNIT_H / 2 + label * 0.16, "COST", "B",
+                  label, INK, "C")
         book.line_fit(x + w - COST_W / 2, y + 7.0, str(c.points), COST_W - 1.5, "B", 14, 7,
                       INK, "C")
     book.title_block(layout.name, text_x, y + 1.2, UNIT_H - 2.4)
@@ -72,7 +75,8 @@ def draw_sheet(book: Book, c: Card, x: float, y: float, w: float, h: float,
         book.line_fit(x + w - 1.5, bottom - 5.4, status, text_w, "B", 6.5, 5,
                       RED if not c.legal else GREY, "R")
     if priced:
-        book.line_fit(text_x, bottom - 1.8, tally_text(c), text_w, "", 6, 5, GREY)
+        book.line_fit(text_x, bottom - 1.8, tally_text(c), text_w, "", layout.tally_size,
+                      layout.tally_size, GREY)
 
 
 def _label(book: Book, label, x: float, top: float, height: float, colour) -> None:

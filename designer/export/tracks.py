@@ -1,15 +1,17 @@
-"""Tracks for each model of an entry: a roster entry of count N prints its card or sheet
-once, then the card's `record` tables and sections (a wound track, hit point boxes)
-N times, each copy labelled with its number, on cards or sheets of the card's own layout
-("Dock Thug: tracks 1-3 of 6", or by the entry's label: "Wharf Gang (Dock Thug): tracks
-1-3 of 6"), so that no two creatures share one track."""
+"""Tracks for each model of an entry: a roster entry of count N prints N tracks, one per
+creature, and no more. An entry of one marks the boxes its card or sheet carries (the
+card's `record` tables and sections: a wound track, hit point boxes). An entry of several
+prints its card or sheet once without those boxes, then the boxes N times, each copy
+labelled with its number, on cards or sheets of the card's own layout ("Dock Thug: tracks
+1-3 of 6", or by the entry's label: "Wharf Gang (Dock Thug): tracks 1-3 of 6"), so that
+no two creatures share one track and none is left over."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
 from designer.card import Block, Card, Section, Table, Tag
-from designer.export.document import ExportDoc
+from designer.export.document import EntryView, ExportDoc
 from designer.tally import Tally
 
 #: how many rows (a main row 1, a sub row half, a section 2, a table's head 0.8) one
@@ -41,12 +43,18 @@ def _copy(block: Table | Section, number: int) -> Table | Section:
                    short=f"{number} \u00b7 {block.short or block.label}")
 
 
+def without_record(card: Card) -> Card:
+    """The card without the boxes its tracks print (they are on its tracks cards)."""
+    record = {id(b) for b in record_blocks(card)}
+    return replace(card, blocks=tuple(b for b in card.blocks if id(b) not in record))
+
+
 def tracks_for(card: Card, count: int, name: str = "") -> list[Card]:
     """The tracks cards of an entry of `count` of `card`, headed by the entry's `name`
     (its label with the unit's name; the card's title when not given): none when it has
-    no record blocks or counts one."""
+    no record blocks."""
     blocks = record_blocks(card)
-    if count < 2 or not blocks:
+    if count < 1 or not blocks:
         return []
     heads = 0.8 * sum(isinstance(b, Table) for b in blocks)
     per = max(1, int((ROOM[card.layout] - heads) // max(_weight(blocks), 1.0)))
@@ -66,20 +74,32 @@ def tracks_for(card: Card, count: int, name: str = "") -> list[Card]:
                     copies[index] = replace(previous, rows=previous.rows + copy.rows)
                 else:
                     copies.append(copy)
-        span = f"{start}" if start == end else f"{start}-{end}"
-        out.append(Card(f"{name or card.title}: tracks {span} of {count}", None, card.system,
-                        (Tag(f"one track for each of {count}", keyword=False),),
+        span = f"track {start}" if start == end else f"tracks {start}-{end}"
+        each = f"one track for each of {count}" if count > 1 else "one track"
+        out.append(Card(f"{name or card.title}: {span} of {count}", None, card.system,
+                        (Tag(each, keyword=False),),
                         tuple(copies), Tally(card.title), layout=card.layout))
     return out
 
 
 def with_tracks(doc: ExportDoc) -> list[tuple[Card, list[Card]]]:
-    """Each card of the document with the tracks cards of the entries that use it."""
-    tracks: dict[int, list[Card]] = {id(c): [] for c in doc.cards}
-    if doc.summary is not None:
-        for entry in doc.summary.entries:
-            tracks[id(entry.card)] += tracks_for(entry.card, entry.count, entry.shown_name)
-    return [(c, tracks[id(c)]) for c in doc.cards]
+    """Each card of the document as it prints, with the tracks cards of the entries that
+    use it. The card's own boxes are the track of the first entry of one that uses it
+    (a unit's card keeps them too); every other entry's tracks are cards of their own,
+    and a card that no entry of one uses prints without boxes."""
+    if doc.summary is None:
+        return [(c, []) for c in doc.cards]
+    entries: dict[int, list[EntryView]] = {id(c): [] for c in doc.cards}
+    for entry in doc.summary.entries:
+        entries[id(entry.card)].append(entry)
+    out: list[tuple[Card, list[Card]]] = []
+    for c in doc.cards:
+        uses = entries[id(c)]
+        single = next((e for e in uses if e.count == 1), None)
+        tracks = [t for e in uses if e is not single
+                  for t in tracks_for(c, e.count, e.shown_name)]
+        out.append((c if single is not None or not tracks else without_record(c), tracks))
+    return out
 
 
 def is_tracks(card: Card) -> bool:
