@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from designer.errors import InputError
+from designer.io import link_loop
 from designer.systems import Assessment, GameSystem
 from designer.tally import Issue, Tally
 from designer.units import LoadedUnit, load_unit_file, parse_unit_data
@@ -176,6 +177,9 @@ def unit_path(base: Path, written: str, file: str | Path | None, where: str) -> 
     """Where a roster's unit reference points, or an input error naming the roster."""
     if not written.strip() or "\0" in written:
         raise InputError("expected the path of a unit file", file=file, field=where)
+    if link_loop(base / written):
+        raise InputError(f"cannot follow unit file '{written}': a loop of symbolic links",
+                         file=file, field=where)
     try:
         target = (base / written).resolve()
         folder = target.is_dir()

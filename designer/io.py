@@ -7,6 +7,7 @@ the rest of the app reads and writes files, so it offers them all.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import stat
@@ -109,6 +110,17 @@ def dump_yaml(data: Any) -> str:
 STALE_TEMP_SECONDS = 3600  # a temporary file this old is left from a killed save
 
 
+def link_loop(path: Path) -> bool:
+    """Whether `path` is a loop of symbolic links. Asked of the system, since Python's
+    own resolve() says so differently from one version to the next (RuntimeError up to
+    3.12; from 3.13 it returns the path unresolved)."""
+    try:
+        os.stat(path)
+    except OSError as exc:
+        return exc.errno == errno.ELOOP
+    return False
+
+
 def write_atomic(path: str | Path, data: str | bytes) -> Path:
     """Write via a temporary file in the same folder, fsync it, rename it into place and
     fsync the folder, so a crash leaves the old file or the new one, never half of one.
@@ -121,11 +133,10 @@ def write_atomic(path: str | Path, data: str | bytes) -> Path:
 
     p = Path(path)
     if p.is_symlink():
-        try:
-            p = p.resolve()
-        except RuntimeError:  # a loop of links (an OSError from Python 3.13)
+        if link_loop(p):
             raise InputError("cannot write: the path is a loop of symbolic links",
-                             file=path) from None
+                             file=path)
+        p = p.resolve()
     p.parent.mkdir(parents=True, exist_ok=True)
     _clear_stale_temps(p)
     payload = data.encode("utf-8") if isinstance(data, str) else data

@@ -11,7 +11,7 @@ from typing import Any
 
 from designer.card import Card
 from designer.errors import InputError
-from designer.io import load_mapping, require_mapping, validate
+from designer.io import link_loop, load_mapping, require_mapping, validate
 from designer.systems import (
     DEFAULT_SYSTEM,
     Assessment,
@@ -126,6 +126,9 @@ class Tactics(GameSystem[Sheet, Catalog, Final], RosterFormat[Sheet, Catalog]):
         base = Path(file).parent if file else Path.cwd()
         if not written.strip() or "\0" in written:
             raise InputError("expected the path of a sheet file", file=file, field=field)
+        if link_loop(base / written):
+            raise InputError(f"cannot follow sheet file '{written:.60}': a loop of symbolic "
+                             "links", file=file, field=field)
         try:
             target = (base / written).resolve()
             found = target.exists()

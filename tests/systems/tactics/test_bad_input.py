@@ -80,6 +80,8 @@ ENCOUNTER = "system: tactics\nname: Bad\n"
      "unknown field 'cnt'"),
     ("sides: {enemies: [{sheet: nope.yaml}]}\n", "sides.enemies[0].sheet",
      "sheet file 'nope.yaml' not found (looked in TMP)"),
+    ("sides: {enemies: [{sheet: loop.yaml}]}\n", "sides.enemies[0].sheet",
+     "cannot follow sheet file 'loop.yaml': a loop of symbolic links"),
     ("sides: {enemies: [{sheet: OT}]}\n", "sides.enemies[0].sheet",
      "sheet file 'OT' is for opentactics, the encounter for tactics"),
     ("sides: {players: [{sheet: {name: X, attributes: {strength: 1}}}]}\n",
@@ -99,6 +101,7 @@ ENCOUNTER = "system: tactics\nname: Bad\n"
 def test_bad_encounters(tmp_path, capsys, body, field, problem):
     ot = UNITS.parents[2] / "opentactics" / "examples" / "units" / "steam-witch.yaml"
     empty = write(tmp_path, "empty.yaml", "")
+    (tmp_path / "loop.yaml").symlink_to(tmp_path / "loop.yaml")
     body = (body.replace("UNITS", str(UNITS)).replace("OT", str(ot))
             .replace("EMPTY", str(empty)))
     problem = (problem.replace("TMP", str(tmp_path)).replace("OT", str(ot))
