@@ -275,7 +275,7 @@ def _force_lines(force: Force, total: int) -> Iterator[tuple[str, str]]:
         if f.group:
             groups.setdefault(f.group, []).append(f)
     for group, grouped in groups.items():  # a TACTICS side: its facts on a line
-        yield f"{group}: " + "; ".join(f"{f.short} {fact_figure(f)}" for f in grouped), \
+        yield f"{group}: " + "; ".join(f"{f.short} {f.figure()}" for f in grouped), \
             "plain"
     for issue in issues:
         yield f"{issue.severity} {printable(issue.line())}", issue.severity
@@ -283,19 +283,9 @@ def _force_lines(force: Force, total: int) -> Iterator[tuple[str, str]]:
            "ok" if legal else "bad")
 
 
-def fact_figure(fact: Fact) -> str:
-    """'16', '2 of 3', '0 of 1 (under)', '1 (at least 2, under)': a fact's value with its
-    bounds."""
-    bounds = fact.bounds_text()
-    off = fact.state if fact.state in ("under", "over") else ""
-    if fact.high is None and bounds:  # only a floor: no "of" to read it against
-        return f"{fact.value} ({bounds}{', ' + off if off else ''})"
-    return f"{fact.value}{' ' + bounds if bounds else ''}{f' ({off})' if off else ''}"
-
-
 def fact_text(fact: Fact) -> str:
     """'Starting morale 16', 'Rank 3 2 of 3', 'Command 0 of 1 (under)'."""
-    return f"{fact.label} {fact_figure(fact)}"
+    return f"{fact.label} {fact.figure()}"
 
 
 def aligned(rows: Sequence[Sequence[str]], right: set[int] | None = None, *,

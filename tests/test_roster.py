@@ -150,13 +150,13 @@ def test_an_entrys_label_is_a_name_of_at_most_80_characters(tmp_path, capsys):
 
 
 def test_a_fact_reads_with_its_bounds():
-    from designer.render import fact_figure, fact_text
+    from designer.render import fact_text
     from designer.systems import Fact
 
-    assert fact_figure(Fact("rank_3", "Rank 3", 2, low=0, high=3)) == "2 of 3"
-    assert fact_figure(Fact("command", "Command", 0, low=1, high=1)) == "0 of 1 (under)"
-    assert fact_figure(Fact("elite", "Elite", 4, low=0, high=2)) == "4 of 2 (over)"
-    assert fact_figure(Fact("models", "Models", 10, low=4, high=15)) == "10 of 4–15"
+    assert Fact("rank_3", "Rank 3", 2, low=0, high=3).figure() == "2 of 3"
+    assert Fact("command", "Command", 0, low=1, high=1).figure() == "0 of 1 (under)"
+    assert Fact("elite", "Elite", 4, low=0, high=2).figure() == "4 of 2 (over)"
+    assert Fact("models", "Models", 10, low=4, high=15).figure() == "10 of 4–15"
     assert fact_text(Fact("standard", "Standard", 1, low=1)) == "Standard 1 (at least 1)"
-    assert fact_figure(Fact("toys", "Toys", 1, low=2)) == "1 (at least 2, under)"
-    assert fact_figure(Fact("morale", "Starting morale", 16)) == "16"
+    assert Fact("toys", "Toys", 1, low=2).figure() == "1 (at least 2, under)"
+    assert Fact("morale", "Starting morale", 16).figure() == "16"

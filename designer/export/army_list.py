@@ -129,9 +129,9 @@ def force_list(doc: ExportDoc) -> ForceList:
         parts.append(f"{f.total} of {f.cap} points ({f.left_text()})" if f.cap is not None
                      else f"{f.total} points")
     parts.append(f"{f.unit_count} unit{'s' if f.unit_count != 1 else ''}")
-    parts += [f"{fact.label}: {fact.value}" for fact in f.facts if not fact.group]
+    parts += [f"{fact.label}: {fact.figure()}" for fact in f.facts if not fact.group]
     groups = tuple(
-        ListGroup(name, " \u00b7 ".join(f"{fact.short} {fact.value}" for fact in facts),
+        ListGroup(name, " \u00b7 ".join(f"{fact.short} {fact.figure()}" for fact in facts),
                   tuple(ListEntry(e.count, e.card, e.subtotal if f.priced else None,
                                   e.label, e.note) for e in entries))
         for name, facts, entries in f.sections())

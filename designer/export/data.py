@@ -91,7 +91,7 @@ def render_yaml(doc: ExportDoc, *, progress: Progress | None = None) -> str:
                    else " (no cap)" if f.budgeted else "")
             figures.append(f"{f.total} points{cap}")
         figures.append(f"{f.unit_count} units")
-        figures += [f"{fact.label}: {fact.value}" for fact in f.facts]
+        figures += [f"{fact.label}: {fact.figure()}" for fact in f.facts]
         figures.append("legal" if f.legal else "NOT LEGAL")
         notes.append(f"{f.name}: {', '.join(figures)}")
         notes += [f"  {p.message}" for p in f.problems]

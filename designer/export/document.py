@@ -81,9 +81,11 @@ class ForceView:
     def figures(self) -> list[tuple[str, str, bool]]:
         """The force's figures as (LABEL, value, bad): the budget, the total and what
         remains when the system has them, the unit count, then the system's facts of the
-        whole force (a group's facts are shown with their group: `fact_groups`)."""
+        whole force with their bounds, bad when under or over (a group's facts are shown
+        with their group: `fact_groups`)."""
         out = self.headline()
-        out += [(f.label.upper(), str(f.value), False) for f in self.facts if not f.group]
+        out += [(f.label.upper(), f.figure(), f.state in ("under", "over"))
+                for f in self.facts if not f.group]
         return out
 
     def boxed(self, box_w: float) -> tuple[list[tuple[str, str, bool]],

@@ -53,10 +53,10 @@ def force_block(f: ForceView) -> list[str]:
     elif f.priced:
         parts.append(f"**{f.total} points**" + (" (no cap)" if f.budgeted else ""))
     parts.append(f"{f.unit_count} units")
-    parts += [f"{esc(fact.label)}: {esc(fact.value)}" for fact in f.facts if not fact.group]
+    parts += [f"{esc(fact.label)}: {esc(fact.figure())}" for fact in f.facts if not fact.group]
     lines = [f"# {esc(f.name)} \u2013 force roster", "", " \u00b7 ".join(parts), ""]
     for group, facts in f.fact_groups():  # a TACTICS side and its figures
-        shown = " \u00b7 ".join(f"{esc(fact.short)} {esc(fact.value)}" for fact in facts)
+        shown = " \u00b7 ".join(f"{esc(fact.short)} {esc(fact.figure())}" for fact in facts)
         lines += [f"**{esc(group)}:** {shown}", ""]
     if f.legal:
         lines += [f"**Status: legal** \u2013 {esc(f.legal_note())}.", ""]

@@ -169,7 +169,7 @@ def _entry_table(book: Book, f: ForceView, x: float, y: float, w: float) -> floa
     stripe = 0
     for name, facts, entries in f.sections():
         if name:
-            text = " \u00b7 ".join(f"{fact.short} {fact.value}" for fact in facts)
+            text = " \u00b7 ".join(f"{fact.short} {fact.figure()}" for fact in facts)
             fitted = shrink_wrap([[Run(name, "B", INK)] + ([Run(f"   {text}", "", GREY)]
                                                            if text else [])],
                                  w - 3, 9.5, 9.5, 1.2)

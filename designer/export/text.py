@@ -78,7 +78,7 @@ def force_block(f: ForceView) -> list[str]:
                                      if f.cap is not None else
                                      f"{f.total}" + (" (no cap)" if f.budgeted else "")))
     figures.append(f"Units: {f.unit_count}")
-    figures += [f"{clean(fact.label)}: {clean(fact.value)}" for fact in f.facts
+    figures += [f"{clean(fact.label)}: {clean(fact.figure())}" for fact in f.facts
                 if not fact.group]
     lines = [title, "-" * min(display_width(title), WIDTH), clean(f.system_title)]
     row = ""
@@ -90,7 +90,7 @@ def force_block(f: ForceView) -> list[str]:
     lines.append(row)
     for group, facts in f.fact_groups():  # a TACTICS side and its figures
         lines += _wrap(f"{clean(group)}: " + "; ".join(
-            f"{clean(fact.short)} {clean(fact.value)}" for fact in facts), "", "  ")
+            f"{clean(fact.short)} {clean(fact.figure())}" for fact in facts), "", "  ")
     if f.legal:
         lines.append(f"Status: LEGAL ({f.legal_note()})")
     else:

@@ -120,6 +120,15 @@ class Fact:
             return f"of {high}"
         return f"of {low}–{high}"
 
+    def figure(self) -> str:
+        """'16', '2 of 3', '0 of 1 (under)', '1 (at least 2, under)': the value with its
+        bounds, as every printout and screen shows a fact."""
+        bounds = self.bounds_text()
+        off = self.state if self.state in ("under", "over") else ""
+        if self.high is None and bounds:  # only a floor: no "of" to read it against
+            return f"{self.value} ({bounds}{', ' + off if off else ''})"
+        return f"{self.value}{' ' + bounds if bounds else ''}{f' ({off})' if off else ''}"
+
 
 @dataclass(frozen=True, slots=True)
 class Member:

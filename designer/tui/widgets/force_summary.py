@@ -11,7 +11,6 @@ from textual.content import Content
 from textual.widgets import Static
 
 from designer.escaping import printable
-from designer.render import fact_figure
 from designer.roster import ENTRY_CODES, Force
 from designer.systems import Fact
 from designer.tally import Issue
@@ -32,7 +31,7 @@ def facts_content(unit_word: str, units: int, facts: list[Fact], *,
     parts = [Content.assemble((f"{unit_word.title()}s ", "$foreground-muted"),
                               (str(units), "bold"))]
     parts += [Content.assemble((f"{printable(fact.label)} ", "$foreground-muted"),
-                               (printable(fact_figure(fact)), FACT_STYLES[fact.state]))
+                               (printable(fact.figure()), FACT_STYLES[fact.state]))
               for fact in facts]
     return Content("\n" if stacked else SEPARATOR).join(parts)
 
