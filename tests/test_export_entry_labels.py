@@ -72,8 +72,7 @@ def test_markdown_puts_the_note_beside_the_labelled_name(doc):
 
 def test_text_lists_the_notes_under_the_table(doc):
     lines = render(doc, "txt").splitlines()
-    table = lines.index("#  Unit                                     Count  Points  Subtotal  "
-                        "Status")
+    table = lines.index("#  Unit                                     Count  Pts  Subtotal  Status")
     assert lines[table + 1].startswith("1  Shieldwall <b>Alpha</b> (Levy Spearman)      4")
     assert lines[table + 2].startswith("2  Sir Aldo (Iron Lancer)")
     assert lines[table + 5:table + 7] == [

@@ -96,7 +96,7 @@ def test_markdown_roster_table_rows_and_total():
     out = render(load_doc(ROSTERS / "titans-folly.yaml"), "md")
     assert "| 1 | Mountain Titan | 2 | 56 | 112 | legal |" in out
     assert "| | **Total** | **5** | | **327** | of 300 |" in out
-    assert "**327 / 300 points** (27 over)" in out
+    assert "**Points 327 / 300** (27 over)" in out
     assert "- 327 points is 27 over the points cap of 300; remove units or lower counts" in out
 
 
@@ -116,3 +116,27 @@ def test_text_drops_control_characters(tmp_path):
     out = render(load_doc(source), "txt")
     assert "\x1b" not in out
     assert out.startswith("Red [31m Alert")
+
+
+@pytest.mark.parametrize(("roster", "words"), [
+    ("op-en/examples/rosters/lantern-company.yaml",
+     ["The Lantern Company - Opposing Force roster", "Total Cost: 609 of 750 (141 remaining)",
+      "Characters: 7", "every character is legal", "#  Character     Count  Cost  Subtotal"]),
+    ("tactics/examples/rosters/dock-ambush.yaml",
+     ["Dock Ambush - encounter roster", "Sheets: 9", "(every sheet is legal)",
+      "#  Sheet          Side     Count  Status"]),
+])
+def test_a_roster_prints_in_its_systems_words(roster, words):
+    """An Op-En roster is an Opposing Force of characters at a cost; a TACTICS one an
+    encounter of sheets: the printouts say so, as the forces screen does."""
+    from designer.export.document import roster_doc
+    from designer.roster import load_roster
+    from designer.systems import catalog_root
+
+    doc = roster_doc(load_roster(catalog_root() / roster))
+    out = render(doc, "txt")
+    for word in words:
+        assert word in out, word
+    assert "Unit" not in out and "force roster" not in out
+    md = render(doc, "md")
+    assert f"\u2013 {words[0].split(' - ')[1]}" in md

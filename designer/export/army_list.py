@@ -128,7 +128,7 @@ def force_list(doc: ExportDoc) -> ForceList:
     if f.priced:
         parts.append(f"{f.total} of {f.cap} points ({f.left_text()})" if f.cap is not None
                      else f"{f.total} points")
-    parts.append(f"{f.unit_count} unit{'s' if f.unit_count != 1 else ''}")
+    parts.append(f"{f.unit_count} {f.units_word if f.unit_count != 1 else f.unit_word}")
     parts += [f"{fact.label}: {fact.figure()}" for fact in f.facts if not fact.group]
     groups = tuple(
         ListGroup(name, " \u00b7 ".join(f"{fact.short} {fact.figure()}" for fact in facts),

@@ -90,7 +90,7 @@ def render_yaml(doc: ExportDoc, *, progress: Progress | None = None) -> str:
             cap = (f" (cap {f.cap}, {f.left_text()})" if f.cap is not None
                    else " (no cap)" if f.budgeted else "")
             figures.append(f"{f.total} points{cap}")
-        figures.append(f"{f.unit_count} units")
+        figures.append(f"{f.unit_count} {f.units_word}")
         figures += [f"{fact.label}: {fact.figure()}" for fact in f.facts]
         figures.append("legal" if f.legal else "NOT LEGAL")
         notes.append(f"{f.name}: {', '.join(figures)}")

@@ -67,6 +67,28 @@ class ForceView:
     entries: list[EntryView]
     #: the entries' own fields, each a column of the force's table (a TACTICS side)
     entry_keys: tuple[str, ...] = ()
+    #: the system's words: one design (unit, character, sheet), a roster of them (force,
+    #: Opposing Force, encounter), the heading of a unit's price (Pts, Cost)
+    unit_word: str = "unit"
+    force_word: str = "force"
+    price_heading: str = "Pts"
+    #: what a total is called ("Points", "Total Cost")
+    total_word: str = "Points"
+
+    @property
+    def units_word(self) -> str:
+        """'units', 'characters', 'sheets'."""
+        return f"{self.unit_word}s"
+
+    @property
+    def roster_word(self) -> str:
+        """'force roster', 'Opposing Force roster', 'encounter roster'."""
+        return f"{self.force_word} roster"
+
+    @property
+    def roster_heading(self) -> str:
+        """'Force roster', 'Opposing Force roster', 'Encounter roster': a line's start."""
+        return self.roster_word[:1].upper() + self.roster_word[1:]
 
     @property
     def budgeted(self) -> bool:
@@ -143,7 +165,7 @@ class ForceView:
                 out.append(("OVER", str(-left), True))
             else:
                 out.append(("REMAINING", "\u2013" if left is None else str(left), False))
-        out.append(("UNITS", str(self.unit_count), False))
+        out.append((self.units_word.upper(), str(self.unit_count), False))
         return out
 
     def left_text(self) -> str:
@@ -152,13 +174,15 @@ class ForceView:
         return f"{left} remaining" if left >= 0 else f"{-left} over"
 
     def legal_note(self) -> str:
-        """'within its points cap; every unit is legal', in the budget's own name."""
+        """'within its points cap; every unit is legal', in the budget's own name and
+        the system's word for a unit."""
+        every = f"every {self.unit_word} is legal"
         if not self.budgeted:
-            return "every unit is legal"
+            return every
         assert self.budget is not None
         budget = self.budget.lower()
         within = f"within its {budget}" if self.cap is not None else f"no {budget} set"
-        return f"{within}; every unit is legal"
+        return f"{within}; {every}"
 
 
 @dataclass(slots=True)
@@ -176,7 +200,9 @@ class ExportDoc:
 
     @property
     def title(self) -> str:
-        return f"{self.name} \u2013 force roster" if self.kind == "roster" else self.name
+        if self.kind == "roster" and self.summary is not None:
+            return f"{self.name} \u2013 {self.summary.roster_word}"
+        return self.name
 
 
 # --- building -----------------------------------------------------------------------------
@@ -230,7 +256,7 @@ def roster_doc(force: Force) -> ExportDoc:
         errors = entry.tally.errors
         if errors:
             problems.append(Problem(
-                f"unit {number}, {entry.tally.name}, is not legal ({len(errors)} error"
+                f"{game.UNIT_WORD} {number}, {entry.tally.name}, is not legal ({len(errors)} error"
                 f"{'s' if len(errors) > 1 else ''})", tuple(e.line() for e in errors)))
     summary = ForceView(
         name=force.name,
@@ -246,6 +272,10 @@ def roster_doc(force: Force) -> ExportDoc:
         problems=problems,
         entries=entries,
         entry_keys=entry_keys,
+        unit_word=game.UNIT_WORD,
+        force_word=game.FORCE_WORD,
+        price_heading=force.points.POINTS_COLUMN if force.points is not None else "",
+        total_word=force.points.PRICE_WORD if force.points is not None else "",
     )
     return ExportDoc("roster", force.name, force.path, cards, force=force, summary=summary)
 

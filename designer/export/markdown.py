@@ -49,12 +49,12 @@ def chat_text(doc: ExportDoc) -> str:
 def force_block(f: ForceView) -> list[str]:
     parts = [esc(f.system_title)]
     if f.priced and f.cap is not None:
-        parts.append(f"**{f.total} / {f.cap} points** ({f.left_text()})")
+        parts.append(f"**{f.total_word} {f.total} / {f.cap}** ({f.left_text()})")
     elif f.priced:
-        parts.append(f"**{f.total} points**" + (" (no cap)" if f.budgeted else ""))
-    parts.append(f"{f.unit_count} units")
+        parts.append(f"**{f.total_word} {f.total}**" + (" (no cap)" if f.budgeted else ""))
+    parts.append(f"{f.unit_count} {f.units_word}")
     parts += [f"{esc(fact.label)}: {esc(fact.figure())}" for fact in f.facts if not fact.group]
-    lines = [f"# {esc(f.name)} \u2013 force roster", "", " \u00b7 ".join(parts), ""]
+    lines = [f"# {esc(f.name)} \u2013 {esc(f.roster_word)}", "", " \u00b7 ".join(parts), ""]
     for group, facts in f.fact_groups():  # a TACTICS side and its figures
         shown = " \u00b7 ".join(f"{esc(fact.short)} {esc(fact.figure())}" for fact in facts)
         lines += [f"**{esc(group)}:** {shown}", ""]
@@ -69,10 +69,12 @@ def force_block(f: ForceView) -> list[str]:
     keys = "".join(f" {esc(k.title())} |" for k in f.entry_keys)
     rules = "---|" * len(f.entry_keys)
     if f.priced:
-        lines += [f"| # | Unit |{keys} Count | Points | Subtotal | Status |",
+        lines += [f"| # | {f.unit_word.title()} |{keys} Count | {f.price_heading} | Subtotal "
+                  "| Status |",
                   f"|--:|---|{rules}--:|--:|--:|---|"]
     else:
-        lines += [f"| # | Unit |{keys} Count | Status |", f"|--:|---|{rules}--:|---|"]
+        lines += [f"| # | {f.unit_word.title()} |{keys} Count | Status |",
+                  f"|--:|---|{rules}--:|---|"]
     for e in f.entries:
         status = "legal" if e.card.legal else f"**{len(e.card.errors)} error(s)**"
         priced = f" {e.points} | {e.subtotal} |" if f.priced else ""

@@ -25,7 +25,7 @@ def draw_summary(book: Book, f: ForceView) -> None:
     pdf.add_page()
     left, inner = MARGIN, book.page_w - 2 * MARGIN
     book.title_block(name_fit(f.name, inner, 12, 22, 13), left, MARGIN, 12)
-    book.line_fit(left, MARGIN + 16, f"Force roster \u00b7 {f.system_title}", inner, "",
+    book.line_fit(left, MARGIN + 16, f"{f.roster_heading} \u00b7 {f.system_title}", inner, "",
                   9.5, 6, GREY)
     y = _figures(book, f, left, MARGIN + 21, inner)
     y = _status_banner(book, f, left, y, inner)
@@ -113,15 +113,16 @@ def _status_banner(book: Book, f: ForceView, x: float, y: float, w: float) -> fl
 def _continued(book: Book, f: ForceView) -> float:
     """A new page for the rest of the summary, named so a loose page is still known."""
     book.pdf.add_page()
-    book.line_fit(MARGIN, MARGIN + 4, f"{f.name} \u2013 force roster, continued",
+    book.line_fit(MARGIN, MARGIN + 4, f"{f.name} \u2013 {f.roster_word}, continued",
                   book.page_w - 2 * MARGIN, "B", 10, 7, GREY)
     return MARGIN + 8
 
 
 def _columns(f: ForceView, w: float) -> tuple[list[tuple[str, float, str]], list[float]]:
-    cols = [("#", 8.0, "R"), ("Unit", 0.0, "L"), ("Source", 46.0, "L"), ("Count", 14.0, "R")]
+    cols = [("#", 8.0, "R"), (f.unit_word.title(), 0.0, "L"), ("Source", 46.0, "L"),
+            ("Count", 14.0, "R")]
     if f.priced:
-        cols += [("Points", 15.0, "R"), ("Subtotal", 18.0, "R")]
+        cols += [(f.price_heading, 15.0, "R"), ("Subtotal", 18.0, "R")]
     cols.append(("Status", 20.0, "L"))
     fixed = sum(c[1] for c in cols)
     return cols, [c[1] or w - fixed for c in cols]
@@ -138,9 +139,10 @@ def _row_cells(f: ForceView, e: EntryView, widths: list[float], cols: list
     fitted = []
     for (title, _, _), cw, text in zip(cols, widths, cells, strict=True):
         small = title == "Source"
-        style = "B" if title in ("Unit", "Subtotal") else ""
+        name = title == f.unit_word.title()
+        style = "B" if name or title == "Subtotal" else ""
         size = 7.5 if small else 9.0
-        if title == "Unit" and e.note:  # the entry's note under its name, in full
+        if name and e.note:  # the entry's note under its name, in full
             fitted.append(shrink_wrap([[Run(text, style, INK)], [Run(e.note, "I", GREY)]],
                                       cw - 3, size, 7, TIGHT))
             continue
@@ -192,7 +194,7 @@ def _entry_table(book: Book, f: ForceView, x: float, y: float, w: float) -> floa
                 last = j == len(cols) - 1
                 colour = ((GREEN if e.card.legal else RED) if last else
                           GREY if title == "Source" else
-                          None if title == "Unit" and e.note else INK)
+                          None if title == f.unit_word.title() and e.note else INK)
                 top = y + (h - cell.height(TIGHT, 0)) / 2
                 book.lines(cell, cx + 1.5, top, cw - 3, TIGHT, colour, align)
                 cx += cw

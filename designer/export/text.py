@@ -71,13 +71,13 @@ def table(rows: Sequence[Sequence[str]], right: set[int] | None = None) -> list[
 
 
 def force_block(f: ForceView) -> list[str]:
-    title = f"{clean(f.name)} - force roster"
+    title = f"{clean(f.name)} - {f.roster_word}"
     figures = []
     if f.priced:
-        figures.append("Points: " + (f"{f.total} of {f.cap} ({f.left_text()})"
+        figures.append(f"{f.total_word}: " + (f"{f.total} of {f.cap} ({f.left_text()})"
                                      if f.cap is not None else
                                      f"{f.total}" + (" (no cap)" if f.budgeted else "")))
-    figures.append(f"Units: {f.unit_count}")
+    figures.append(f"{f.units_word.title()}: {f.unit_count}")
     figures += [f"{clean(fact.label)}: {clean(fact.figure())}" for fact in f.facts
                 if not fact.group]
     lines = [title, "-" * min(display_width(title), WIDTH), clean(f.system_title)]
@@ -100,9 +100,9 @@ def force_block(f: ForceView) -> list[str]:
             for d in p.details:
                 lines += _wrap(clean(d), "      - ", "        ")
     lines.append("")
-    priced = ["Points", "Subtotal"] if f.priced else []
+    priced = [f.price_heading, "Subtotal"] if f.priced else []
     keys = [clean(k.title()) for k in f.entry_keys]
-    rows = [["#", "Unit", *keys, "Count", *priced, "Status"]]
+    rows = [["#", f.unit_word.title(), *keys, "Count", *priced, "Status"]]
     for e in f.entries:
         status = "legal" if e.card.legal else f"{len(e.card.errors)} error(s)"
         figures = [str(e.points), str(e.subtotal)] if f.priced else []
