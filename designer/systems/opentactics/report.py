@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from designer.systems.opentactics.assault import Matchup, Result
 
 
-def engagement(r: Result, degrade: bool) -> Engagement:
+def engagement(r: Result, degrade: bool, retaliation: str = "best") -> Engagement:
     m = r.matchup
     a, b = m.a, m.b
     b_def, a_def = r.b_def, r.a_def
@@ -38,10 +38,10 @@ def engagement(r: Result, degrade: bool) -> Engagement:
     title = (f"{a.name} assaults {b.name}: {m.skill.title()}{kind} at range {m.distance}"
              + ("" if r.retaliates else ", no retaliation"))
     return Engagement(title, m.skill, outcomes, b_def, a_def, tuple(figures),
-                      tuple(_notes(r, degrade)), tuple(_uses(r)))
+                      tuple(_notes(r, degrade, retaliation)), tuple(_uses(r)))
 
 
-def _notes(r: Result, degrade: bool) -> list[str]:
+def _notes(r: Result, degrade: bool, retaliation: str) -> list[str]:
     m, p = r.matchup, r.plan
     out = []
     if m.negated:
@@ -63,8 +63,7 @@ def _notes(r: Result, degrade: bool) -> list[str]:
     from designer.systems.opentactics.plan import can_retaliate
 
     if not r.retaliates:
-        out.append(f"{m.label(False)} chooses not to retaliate" if can_retaliate(m) else
-                   f"{m.label(False)} cannot retaliate in {m.skill.title()} at range {m.distance}")
+        out.append(_no_retaliation(m, can_retaliate(m), retaliation))
     if any(not c.roll for c in p.crosses):
         out.append("the higher ground's re-roll: its holder names the pool it serves as the "
                    "dice are rolled, seeing them")
@@ -80,6 +79,15 @@ def _notes(r: Result, degrade: bool) -> list[str]:
         out.append(f"{m.label(False)} rolls for Stealth: the assault is negated on a d6 of "
                    f"{p.negate} or less")
     return out
+
+
+def _no_retaliation(m: Matchup, able: bool, retaliation: str) -> str:
+    """Why B does not answer: it cannot, the options forbid it, or it chose not to."""
+    if not able:
+        return f"{m.label(False)} cannot retaliate in {m.skill.title()} at range {m.distance}"
+    if retaliation == "never":
+        return f"{m.label(False)} does not retaliate: retaliation is set to never"
+    return f"{m.label(False)} chooses not to retaliate"
 
 
 def _uses(r: Result) -> list[AbilityUse]:

@@ -315,6 +315,9 @@ def test_a_flier_chooses_whether_to_retaliate():
     # B's net: 10/36 - 15/36 = -5/36 against -15/216: it keeps its flight save
     assert (best.win, best.loss) == (never.win, never.loss)
     assert any("chooses not to retaliate" in n for n in best.notes)
+    # forced not to answer, the note says so, not that it chose
+    assert any("retaliation is set to never" in n for n in never.notes)
+    assert not any("chooses" in n for n in never.notes)
     # a flier that gains more by answering does answer
     bold = unit("K", {"ballistic": pool(1, 1, reach=2)}, flight=True, athletics=5)
     # answering: net 15/36 - 15/36 = 0; not: -(15/36 x 2/6)
