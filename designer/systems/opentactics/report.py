@@ -10,7 +10,7 @@ from designer.systems import AbilityUse, Engagement, Odds
 from designer.systems.opentactics.effects import Variant
 
 if TYPE_CHECKING:
-    from designer.systems.opentactics.assault import Matchup, Result
+    from designer.systems.opentactics.assault import Matchup, Plan, Result
 
 
 def engagement(r: Result, degrade: bool, retaliation: str = "best") -> Engagement:
@@ -66,7 +66,7 @@ def _notes(r: Result, degrade: bool, retaliation: str) -> list[str]:
         out.append(_no_retaliation(m, can_retaliate(m), retaliation))
     if any(not c.roll for c in p.crosses):
         out.append("the higher ground's re-roll: its holder names the pool it serves as the "
-                   "dice are rolled, seeing them")
+                   "dice are rolled, seeing them" + (_earlier if _acts_earlier(p) else ""))
     if len(p.crosses) > 1:
         from designer.systems.opentactics.both import in_view
 
@@ -79,6 +79,18 @@ def _notes(r: Result, degrade: bool, retaliation: str) -> list[str]:
         out.append(f"{m.label(False)} rolls for Stealth: the assault is negated on a d6 of "
                    f"{p.negate} or less")
     return out
+
+
+_earlier = (" (the rules give it in the re-roll phase: what acts before the re-roll "
+            "phase here, after that choice, its holder would see first)")
+
+
+def _acts_earlier(p: Plan) -> bool:
+    """Whether anything in either test is chosen between the roll and the re-roll phase
+    (re-rolls at the end of the roll phase, Duelist's die, bumps, Hex)."""
+    tests = [t for t in (p.test1, p.test2) if t is not None]
+    return len(p.crosses) > 1 or any(t.windows or t.bump_windows or t.off.bumps
+                                     or t.dfn.bumps for t in tests)
 
 
 def _no_retaliation(m: Matchup, able: bool, retaliation: str) -> str:
