@@ -142,7 +142,7 @@ def after_roll(test: Contest, extra_off: int = 0, extra_def: int = 0,
         start = _window(start, window, n_o, n_d)
     if not (test.bump_windows or test.end_windows):
         return moves.gather(start, settled(n_o, test.off.bumps), settled(n_d, test.dfn.bumps))
-    return bumps.played(start, test.off[:2], test.dfn[:2], test.off_first)
+    return bumps.played(start, (n_o, test.off.bumps), (n_d, test.dfn.bumps), test.off_first)
 
 
 def roll_table(test: Contest, extra_off: int = 0, extra_def: int = 0,

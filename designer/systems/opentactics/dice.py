@@ -140,11 +140,6 @@ def settled(n: int, bumps: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(where[settle(roll, bumps)] for roll in results(n))
 
 
-def must_bump(roll: Roll, bumps: tuple[int, ...]) -> bool:
-    """A player holding a - bump may not pass while it has a die to use it on."""
-    return bool(roll) and any(b < 0 for b in bumps)
-
-
 def forget() -> None:
     """Forget the dice worked out so far."""
     for cached in (frontier, settled, rerolls, beats):

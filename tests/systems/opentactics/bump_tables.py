@@ -7,8 +7,13 @@ from __future__ import annotations
 from functools import cache
 
 from designer.systems.opentactics.contest import Contest
-from designer.systems.opentactics.dice import index, must_bump, replaced, results, without
+from designer.systems.opentactics.dice import index, replaced, results, without
 from designer.systems.opentactics.tables import Table, best, transpose
+
+
+def must_bump(roll: tuple[int, ...], bumps: tuple[int, ...]) -> bool:
+    """A player holding a - bump may not pass while it has a die to use it on."""
+    return bool(roll) and any(b < 0 for b in bumps)
 
 
 def bump_search(leaf: Table, test: Contest) -> Table:
