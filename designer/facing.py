@@ -11,6 +11,11 @@ from pathlib import Path
 from designer.errors import InputError
 from designer.systems import Assessment, GameSystem, Matchups
 
+#: points per win, and fair points, mean something from this chance to win: below it
+#: they are huge and say only "it hardly wins"; a design of the field winning less
+#: sets no price for a win (it counts as never winning in the field's median)
+MEANINGFUL_WIN = Fraction(1, 100)
+
 
 @dataclass(frozen=True, slots=True)
 class Opponent:

@@ -14,7 +14,14 @@ from fractions import Fraction
 from typing import Any
 
 from designer.errors import InputError
-from designer.facing import Faced, FieldReport, ModeReport, Opponent, matchups_of
+from designer.facing import (
+    MEANINGFUL_WIN,
+    Faced,
+    FieldReport,
+    ModeReport,
+    Opponent,
+    matchups_of,
+)
 from designer.systems import Assessment, EngageOptions, GameSystem, Points, Progress
 
 
@@ -117,8 +124,8 @@ class FieldWork:
     def median(self) -> Fraction | None:
         """The field's median points per win: each design attacks the field in its best
         mode (whatever mode the options name for the unit); half the field's units (by
-        count) pay at most this for a win. None when the field is unpriced or half of it
-        never wins."""
+        count) pay at most this for a win. A design winning under MEANINGFUL_WIN counts
+        as never winning. None when the field is unpriced or half of it never wins."""
         if not self.priced or not self.field:
             return None
         if self.options.mode is not None:
@@ -132,8 +139,8 @@ class FieldWork:
                 paid.append((None, design.count))
                 continue
             best = report.best
-            paid.append((None if best is None else report.points_per_win(best),
-                         design.count))
+            paid.append((None if best is None or best.win < MEANINGFUL_WIN
+                         else report.points_per_win(best), design.count))
         paid.sort(key=lambda p: (p[0] is None, p[0] or 0))
         half = Fraction(sum(count for _, count in paid), 2)
         seen = 0

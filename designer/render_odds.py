@@ -13,14 +13,11 @@ from rich.table import Table
 from rich.text import Text
 
 from designer.escaping import printable
-from designer.facing import FieldReport
+from designer.facing import MEANINGFUL_WIN, FieldReport
 from designer.systems import Engagement, Odds
 
 #: a chance below this shows as "<0.1%", its fraction left to --json
 SHOWN_FLOOR = Fraction(1, 1000)
-#: points per win are shown where the chance to win is at least this: below it they
-#: are huge and say only "it hardly wins"
-MEANINGFUL_WIN = Fraction(1, 100)
 STATUS_WORDS = {"applied": "applied", "idle": "not here", "outside": "outside"}
 
 
@@ -85,7 +82,9 @@ def _per_win(report: FieldReport, mode) -> str:
 
 def _fair(report: FieldReport, mode) -> str:
     fair = report.fair_points(mode)
-    return "—" if fair is None else f"{float(fair):.1f}"
+    if fair is None or mode.win < MEANINGFUL_WIN:
+        return "—"
+    return f"{float(fair):.1f}"
 
 
 def field_renderable(reports: Sequence[FieldReport], field: str) -> Group:
@@ -122,7 +121,11 @@ def field_renderable(reports: Sequence[FieldReport], field: str) -> Group:
     if median is not None:
         notes.append(Text(f"  Fair pts: the field pays {amount(median)} points a win (its "
                           "median), times the unit's chance to win.", style="dim"))
+    elif any(r.points is not None for r in reports):
+        notes.append(Text("  Fair pts: half the field wins under 1% of its engagements, so "
+                          "it sets no price for a win.", style="dim"))
     if any(m.win < MEANINGFUL_WIN for r in reports for m in r.modes):
-        notes.append(Text("  —: no points per win under a 1% chance to win.", style="dim"))
+        notes.append(Text("  —: no points per win or fair points under a 1% chance to win.",
+                          style="dim"))
     notes.append(Text("  Foes: how many of the field each mode can reach.", style="dim"))
     return Group(table, *notes)

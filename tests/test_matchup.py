@@ -292,3 +292,36 @@ def test_no_retaliation_still_means_retaliation_never(capsys):
     args = parser.parse_args(["odds", "a.yaml", "b.yaml", "--no-retaliation"])
     assert args.retaliation == "never"
     assert parser.parse_args(["odds", "a.yaml", "b.yaml"]).retaliation == "best"
+
+
+def test_fair_points_need_a_one_percent_chance_to_win():
+    from rich.console import Console
+
+    from designer.facing import Faced, FieldReport, ModeReport
+    from designer.render_odds import field_renderable
+
+    # a sliver of a chance: no points per win, no fair points, though the field has a price
+    sliver = ModeReport("Scattergun", (Faced(("Foe",), 1, Fraction(1, 2000), Fraction(0)),))
+    fine = ModeReport("Spear", (Faced(("Foe",), 1, Fraction(1, 4), Fraction(0)),))
+    reports = [FieldReport("Sliver", 52, (sliver,), Fraction(120)),
+               FieldReport("Fine", 30, (fine,), Fraction(120))]
+    console = Console(width=120, record=True)
+    console.print(field_renderable(reports, "the field"))
+    lines = console.export_text().splitlines()
+    (sliver_row,) = [x for x in lines if "Sliver" in x]
+    (fine_row,) = [x for x in lines if "Fine" in x]
+    cells = [[c.strip() for c in row.split("│")] for row in (sliver_row, fine_row)]
+    assert cells[0][-2:] == ["—", "—"] and cells[0][3] == "<0.1%"
+    assert cells[1][-2:] == ["120", "30.0"]  # 30 / (1/4); 120 x 1/4
+
+
+def test_a_field_that_hardly_wins_sets_no_price_for_a_win():
+    # Open Fire: one attack by each model hardly ever destroys a unit of the field
+    pickers = str(examples_dir("openfire") / "units" / "scrap-pickers.yaml")
+    code, out = run(["odds", pickers, "--field", "--json"])
+    (report,) = json.loads(out)["units"]
+    assert code == 0 and report["field_median_points_per_win"] is None
+    assert all(Fraction(m["win"]["exact"]) < Fraction(1, 100) for m in report["modes"])
+    code, out = run(["odds", pickers, "--field"])
+    words = " ".join(out.split())
+    assert code == 0 and "its median" not in words and "sets no price for a win" in words

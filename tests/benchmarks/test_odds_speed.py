@@ -4,7 +4,8 @@ same run (medians of interleaved runs, so a busy machine slows both alike):
 - the hardest matchups the --set limits allow (every support term at 6, cover both
   sides, the higher ground, three dice a pool with bumps, B free to retaliate), with
   the abilities that add the most work (two Duelists with Hex and Venomous; assault
-  variants with every elemental type to add), each at most 3x `designer price`;
+  variants with every elemental type to add; Hex and Venomous with the 20 bumps a pool
+  the unit file allows, - bumps among them), each at most 3x `designer price`;
 - a 1,000-entry roster against itself (--field), at most 20x `designer check` of it.
 
 Run with: pytest tests/benchmarks/test_odds_speed.py --benchmark-only -s
@@ -27,13 +28,17 @@ FIELD_RATIO = 20.0
 LIMITS = ["support_off_a=6", "support_def_a=6", "support_off_b=6", "support_def_b=6",
           "cover_a=1", "cover_b=1", "higher_a=1"]
 POOLS = {"off_dice": 3, "off_bumps": [1, 2], "def_dice": 3, "def_bumps": [-1, 2]}
+#: every bump value the rules allow, 20 a pool (the unit file's most)
+MANY_BUMPS = {"off_dice": 3, "off_bumps": [1, 2, -1, 3, 4] * 4,
+              "def_dice": 3, "def_bumps": [-1, 1, 1, 2, -1] * 4}
 
 
-def _unit(name: str, skill: str, abilities: list, types: list, reach: int = 1) -> dict:
+def _unit(name: str, skill: str, abilities: list, types: list, reach: int = 1,
+          pools: dict = POOLS) -> dict:
     return {"system": "opentactics", "name": name, "types": ["Infantry", *types],
-            "athletics": 4, "skills": {skill: {**POOLS, "range": reach},
+            "athletics": 4, "skills": {skill: {**pools, "range": reach},
                                        "arcane": {"range": 3} if skill != "arcane" else
-                                       {**POOLS, "range": reach}},
+                                       {**pools, "range": reach}},
             "abilities": abilities}
 
 
@@ -45,6 +50,10 @@ HARDEST = {
                  "melee", [t for t in LIMITS if not t.startswith("support_def")]),
     "hex": (_unit("A", "melee", ["Hex", "Venomous", "Fate Weaver"], ["Living"]),
             _unit("B", "melee", ["Hex", "Venomous", "Stout"], ["Living"]), "melee", LIMITS),
+    "bumps": (_unit("A", "melee", ["Hex", "Venomous", "Fate Weaver"], ["Living"],
+                    pools=MANY_BUMPS),
+              _unit("B", "melee", ["Hex", "Venomous", "Stout"], ["Living"], pools=MANY_BUMPS),
+              "melee", LIMITS),
     "variants": (_unit("A", "arcane", ["Aurora", "Shock", "Freeze"],
                        ["Living", "Fire", "Frost", "Lightning", "Water"], reach=4),
                  _unit("B", "arcane", ["Fate Weaver"], ["Living", "Earth", "Wood", "Undead"],

@@ -11,7 +11,7 @@ identical results: the doubled tuple.
 Bump phase: a player's bumps touch only its own dice, and the tally only compares the
 sorted tuples, so each player's best bump play is its own pool made as high in tally
 order as its bumps allow (`settle`). The tests compare that with a search of every bump
-on every die at every turn (and `contest.py` searches the bump phase where a later
+on every die at every turn (and `bumps.py` plays the bump phase out where a later
 re-roll of a chosen die, Hex or Venomous, makes a lower pool the better one).
 """
 
@@ -92,21 +92,45 @@ def without(bumps: tuple[int, ...], bump: int) -> tuple[int, ...]:
     return bumps[:i] + bumps[i + 1:]
 
 
+def bumped(roll: Roll, value: int, bump: int) -> Roll:
+    """`roll` with one die showing `value` moved by `bump` (never past 1 or 6)."""
+    return replaced(roll, value, _clamp(value + bump))
+
+
+def covers(high: Roll, low: Roll) -> bool:
+    """Whether `high` is at least `low` die by die (both sorted, of one size): then it
+    does at least as well in the tally and through every re-roll after."""
+    return all(h >= x for h, x in zip(high, low, strict=True))
+
+
 @cache
+def frontier(roll: Roll, bumps: tuple[int, ...]) -> tuple[Roll, ...]:
+    """The pools a player can end the bump phase with from `roll` (every - bump used,
+    any + bumps) that no other such pool covers, highest in tally order first.
+
+    On one die, its - bumps before its + bumps end it highest (a - bump on a 1 and a
+    + bump on a 6 are lost), so each bump is placed in that order on some die, or a
+    + bump left unused; a pool another covers is dropped as soon as it appears (the
+    bumps still to come do at least as well on the pool that covers it)."""
+    pools = {roll}
+    for bump in sorted(bumps):
+        made = {bumped(p, v, bump) for p in pools for v in set(p)} if roll else set(pools)
+        if bump > 0:
+            made |= pools
+        pools = made
+        kept: list[Roll] = []
+        for p in sorted(pools, reverse=True):
+            if not any(covers(k, p) for k in kept):
+                kept.append(p)
+        pools = set(kept)
+    return tuple(sorted(pools, reverse=True))
+
+
 def settle(roll: Roll, bumps: tuple[int, ...]) -> Roll:
     """The highest pool (in tally order) a player makes of `roll` with `bumps`, using
-    each - bump and any + bumps, one at a time in any order on any dice."""
-    if not roll or not bumps:
-        return roll
-    best: Roll | None = None if any(b < 0 for b in bumps) else roll
-    for bump in set(bumps):
-        rest = without(bumps, bump)
-        for value in set(roll):
-            made = settle(replaced(roll, value, _clamp(value + bump)), rest)
-            if best is None or made > best:
-                best = made
-    assert best is not None
-    return best
+    each - bump and any + bumps, one at a time in any order on any dice: the highest
+    of its frontier (a pool another covers is lower in tally order too)."""
+    return frontier(roll, bumps)[0]
 
 
 @cache
@@ -116,12 +140,7 @@ def settled(n: int, bumps: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(where[settle(roll, bumps)] for roll in results(n))
 
 
-def must_bump(roll: Roll, bumps: tuple[int, ...]) -> bool:
-    """A player holding a - bump may not pass while it has a die to use it on."""
-    return bool(roll) and any(b < 0 for b in bumps)
-
-
 def forget() -> None:
     """Forget the dice worked out so far."""
-    for cached in (settle, settled, rerolls, beats):
+    for cached in (frontier, settled, rerolls, beats):
         cached.cache_clear()

@@ -106,7 +106,7 @@ def engage(a: Assessment, b: Assessment, options: EngageOptions, catalog: Catalo
         if best is None or found.key(False) > best.key(False):
             best = found
     assert best is not None
-    return engagement(best, degrade)
+    return engagement(best, degrade, options.retaliation)
 
 
 def _nothing(m: Matchup) -> Result:

@@ -10,10 +10,10 @@ from designer.systems import AbilityUse, Engagement, Odds
 from designer.systems.opentactics.effects import Variant
 
 if TYPE_CHECKING:
-    from designer.systems.opentactics.assault import Matchup, Result
+    from designer.systems.opentactics.assault import Matchup, Plan, Result
 
 
-def engagement(r: Result, degrade: bool) -> Engagement:
+def engagement(r: Result, degrade: bool, retaliation: str = "best") -> Engagement:
     m = r.matchup
     a, b = m.a, m.b
     b_def, a_def = r.b_def, r.a_def
@@ -38,10 +38,10 @@ def engagement(r: Result, degrade: bool) -> Engagement:
     title = (f"{a.name} assaults {b.name}: {m.skill.title()}{kind} at range {m.distance}"
              + ("" if r.retaliates else ", no retaliation"))
     return Engagement(title, m.skill, outcomes, b_def, a_def, tuple(figures),
-                      tuple(_notes(r, degrade)), tuple(_uses(r)))
+                      tuple(_notes(r, degrade, retaliation)), tuple(_uses(r)))
 
 
-def _notes(r: Result, degrade: bool) -> list[str]:
+def _notes(r: Result, degrade: bool, retaliation: str) -> list[str]:
     m, p = r.matchup, r.plan
     out = []
     if m.negated:
@@ -63,11 +63,10 @@ def _notes(r: Result, degrade: bool) -> list[str]:
     from designer.systems.opentactics.plan import can_retaliate
 
     if not r.retaliates:
-        out.append(f"{m.label(False)} chooses not to retaliate" if can_retaliate(m) else
-                   f"{m.label(False)} cannot retaliate in {m.skill.title()} at range {m.distance}")
+        out.append(_no_retaliation(m, can_retaliate(m), retaliation))
     if any(not c.roll for c in p.crosses):
         out.append("the higher ground's re-roll: its holder names the pool it serves as the "
-                   "dice are rolled, seeing them")
+                   "dice are rolled, seeing them" + (_earlier if _acts_earlier(p) else ""))
     if len(p.crosses) > 1:
         from designer.systems.opentactics.both import in_view
 
@@ -80,6 +79,27 @@ def _notes(r: Result, degrade: bool) -> list[str]:
         out.append(f"{m.label(False)} rolls for Stealth: the assault is negated on a d6 of "
                    f"{p.negate} or less")
     return out
+
+
+_earlier = (" (the rules give it in the re-roll phase: what acts before the re-roll "
+            "phase here, after that choice, its holder would see first)")
+
+
+def _acts_earlier(p: Plan) -> bool:
+    """Whether anything in either test is chosen between the roll and the re-roll phase
+    (re-rolls at the end of the roll phase, Duelist's die, bumps, Hex)."""
+    tests = [t for t in (p.test1, p.test2) if t is not None]
+    return len(p.crosses) > 1 or any(t.windows or t.bump_windows or t.off.bumps
+                                     or t.dfn.bumps for t in tests)
+
+
+def _no_retaliation(m: Matchup, able: bool, retaliation: str) -> str:
+    """Why B does not answer: it cannot, the options forbid it, or it chose not to."""
+    if not able:
+        return f"{m.label(False)} cannot retaliate in {m.skill.title()} at range {m.distance}"
+    if retaliation == "never":
+        return f"{m.label(False)} does not retaliate: retaliation is set to never"
+    return f"{m.label(False)} chooses not to retaliate"
 
 
 def _uses(r: Result) -> list[AbilityUse]:

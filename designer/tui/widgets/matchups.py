@@ -199,9 +199,12 @@ class MatchupsPanel(Vertical):
         if applied:
             lines.append(literal("applied: " + ", ".join(applied), style="$foreground-muted"))
         set_content(odds_widget, Content("\n").join(lines))
+        from designer.facing import MEANINGFUL_WIN
+
         (mode,) = report.modes
-        per_win = report.points_per_win(mode)
-        fair = report.fair_points(mode)
+        meaningful = mode.win >= MEANINGFUL_WIN  # below: huge figures, "it hardly wins"
+        per_win = report.points_per_win(mode) if meaningful else None
+        fair = report.fair_points(mode) if meaningful else None
         rows = [Content.assemble(("win  ", "bold"), percent(mode.win), "  ",
                                  ("fall  ", "bold"), percent(mode.loss)),
                 Content(f"{mode.weight} opponents"

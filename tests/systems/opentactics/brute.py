@@ -5,7 +5,8 @@ name. Small pools only: it is exponential.
 
 The game, in order: B's Degrade; A's assault (a variant, elemental types added); B's
 Stealth; B's retaliation; the roll; the choices spanning both tests (Duelist, the higher
-ground's pool; A's first, each unit's Duelist before its higher ground); each unit's
+ground's pool; A's first, each unit's Duelist before its higher ground; with
+`Assault.late`, the higher ground's where the rules put it, in the re-roll phase); each unit's
 roll-phase abilities (A's first, in any order, each optional); the bump phase (turn by
 turn over both tests, one bump a turn); Hex (A's, B's); the re-roll phase (turn by turn,
 one re-roll a turn); Venomous (A's, B's); the tally; saves. Every choice maximises its

@@ -129,13 +129,56 @@ def _with_all(dice: tuple, pool: int, faces: tuple) -> tuple:
     return tuple(faces if i == pool else x for i, x in enumerate(dice))
 
 
+class Staged(Trial):
+    """A test's roll-phase windows, bump phase and Hex, each choice by its chooser's key
+    on the whole assault (`choosers`: who plays its OFF side, its DEF side), the value
+    as the re-roll phase starts given by `end`."""
+
+    def __init__(self, trial: Trial, end, choosers: tuple, fa: Fraction, fb: Fraction):
+        self.end, self.choosers, self.fa, self.fb = end, choosers, fa, fb
+        super().__init__(trial.first, trial.windows, trial.bumps0, trial.hexes, trial.venoms,
+                         trial.twice)
+
+    def best(self, options: list, side: int):  # type: ignore[override]
+        return max(options, key=lambda v: key(v, self.choosers[side], self.fa, self.fb))
+
+    def reroll(self, dice: tuple, rr: tuple, mover: int, passed: bool):  # the phase starts
+        return self.end(dice)
+
+
 class Assault:
-    """The roll and the choices spanning both tests, then each test by itself."""
+    """The roll and the choices spanning both tests, then each test by itself. With
+    `late`, the higher ground's choice is made where the rules put it (l.100: in the
+    re-roll phase): both tests' earlier phases are played first (A's test, then the
+    retaliation), every choice there foreseeing the holder's, which it makes as the
+    re-roll phase starts, seeing every die."""
+
+    late = False
 
     def __init__(self, crosses, tests, rr, ret, fa, fb):
         self.crosses, self.tests, self.rr0 = crosses, tests, rr
         self.ret, self.fa, self.fb = ret, fa, fb
         self.cross = cache(self.cross)
+
+    def in_the_reroll_phase(self, dice: tuple, extra: tuple, who: int, pools: tuple) -> tuple:
+        t1, t2 = self.tests
+        rr = [x + y for x, y in zip(self.rr0, extra, strict=True)]
+
+        def chosen(d1: tuple, d2: tuple) -> tuple:
+            options = []
+            for p in pools:
+                r = [x + (i == p) for i, x in enumerate(rr)]
+                b = t1.reroll(d1, (r[A_OFF], r[B_DEF]), t1.first, False)
+                a = t2.reroll(d2, (r[B_OFF], r[A_DEF]), t2.first, False)
+                options.append((b, a, b * a))
+            return max(options, key=lambda v: key(v, who, self.fa, self.fb))
+
+        def retaliation(d1: tuple) -> tuple:
+            second = Staged(t2, lambda d2: chosen(d1, d2), (1, 0), self.fa, self.fb)
+            return second.window((dice[B_OFF], dice[A_DEF]), 0, _all(t2, 0), (0, 0))
+
+        first = Staged(t1, retaliation, (0, 1), self.fa, self.fb)
+        return first.window((dice[A_OFF], dice[B_DEF]), 0, _all(t1, 0), (0, 0))
 
     def cross(self, dice: tuple, k: int, extra: tuple) -> tuple:
         if k == len(self.crosses):
@@ -153,6 +196,8 @@ class Assault:
             options += [_mean([self.cross(_with(dice, p, i, f), k + 1, extra)
                                for f in range(1, 7)])
                         for p in pools for i in range(len(dice[p]))]
+        elif self.late and self.ret and k + 1 == len(self.crosses):
+            return self.in_the_reroll_phase(dice, extra, who, pools)
         else:
             options = [self.cross(dice, k + 1, tuple(x + (i == p) for i, x in enumerate(extra)))
                        for p in pools]

@@ -11,6 +11,8 @@ import pytest
 
 from designer.errors import InputError
 from designer.systems import EngageOptions, system
+from tests.systems.opentactics.brute import assault, side_of
+from tests.systems.opentactics.brute_game import Assault
 
 OT = system("opentactics")
 CATALOG = OT.bundled_catalog()
@@ -301,6 +303,59 @@ def test_higher_ground_rerolls_a_die_chosen_with_the_dice_in_view():
     assert found.win - found.loss == F(2149, 7776)
 
 
+def test_higher_ground_against_stout_is_placed_as_the_dice_are_rolled(monkeypatch):
+    """The rules put the higher ground's re-roll in the re-roll phase (l.100), after
+    Stout's at the end of the roll phase (l.309); the odds place it as the dice are
+    rolled (README, Matchups). One die a pool, A on higher ground (B's OFF pool stays at
+    one die), B with Stout, B always retaliating, no saves; over the 6**4 rolls:
+
+    - as the odds read it: A names its OFF die (test 1) or its DEF die (test 2) seeing
+      the four dice; B, seeing that, re-rolls its DEF die or keeps it (the better for
+      its net, A's kills less its own); then each test's re-roll phase: A's tally chance
+      17849/46656, B's 2159/7776 (net 10.49%);
+    - in the rules' order: B re-rolls or keeps its DEF die seeing the four dice and
+      foreseeing A's choice; A then names the die seeing the four as they stand: A's
+      tally chance 4625/11664, B's 6695/23328 (net 10.95%), from the brute force played
+      in that order. Foreseeing it in every test costs a search over pairs of both
+      tests' states, which the odds do not make (README, Matchups); a note says so
+      wherever something is chosen before the re-roll phase (bumps too: a + bump held
+      back can sway the holder's choice)."""
+    a, b = unit("A", {"melee": ONE}), unit("B", {"melee": ONE}, ["Stout"])
+    found = odds(a, b, retaliation="always", higher_a=1)
+    assert (tally(found), tally(found, "a_tally")) == (F(17849, 46656), F(2159, 7776))
+    assert any("before the re-roll phase" in n for n in found.notes)
+    monkeypatch.setattr(Assault, "late", True)
+    rules = assault(side_of(a, "melee"), side_of(b, "melee"), "melee", 1, {"higher_a": 1},
+                    "always")
+    assert rules is not None and rules[:2] == (F(4625, 11664), F(6695, 23328))
+    # with nothing acting before the re-roll phase the two orders agree
+    plain = unit("B", {"melee": ONE})
+    rules = assault(side_of(a, "melee"), side_of(plain, "melee"), "melee", 1,
+                    {"higher_a": 1}, "always")
+    found = odds(a, plain, retaliation="always", higher_a=1)
+    assert rules is not None and rules[:2] == (tally(found), tally(found, "a_tally"))
+    assert not any("before the re-roll phase" in n for n in found.notes)
+
+
+def test_a_bump_held_back_can_sway_the_higher_grounds_choice_in_the_rules_order(monkeypatch):
+    # one die a pool in Arcane (no saves); B on higher ground with a +2 OFF bump, A with a
+    # +1 DEF bump, B always retaliating. Rolled A 3 against B's DEF 1, B's OFF 1 against
+    # A's DEF 2: the odds have B name its DEF die as the dice are rolled (its OFF +2
+    # against A's DEF +1 ties at 3; its DEF re-rolled, A still wins 2/6; its OFF
+    # re-rolled, it wins 3/6 and A surely: net -1/3 against -1/2), then both bump.
+    # In the rules' order A holds its bump back; if B then bumps, A answers (3 against 3
+    # again); so B passes, the phase ends at 1 against 2, and B, its net -1/3 either
+    # way, re-rolls its OFF die for its own kills (4/6)
+    a = unit("A", {"arcane": pool(1, 1, def_bumps=[1])})
+    b = unit("B", {"arcane": pool(1, 1, off_bumps=[2])})
+    found = odds(a, b, "arcane", retaliation="always", higher_b=1)
+    assert (tally(found), tally(found, "a_tally")) == (F(227, 864), F(155, 288))
+    monkeypatch.setattr(Assault, "late", True)
+    rules = assault(side_of(a, "arcane"), side_of(b, "arcane"), "arcane", 1,
+                    {"higher_b": 1}, "always")
+    assert rules is not None and rules[:2] == (F(353, 1296), F(355, 648))
+
+
 def test_a_flier_chooses_whether_to_retaliate():
     # Athletics 6 at range 1: a flight save of 5 unless it retaliates (l.92)
     a = unit("A", {"ballistic": pool(1, 1, reach=2)})
@@ -315,6 +370,9 @@ def test_a_flier_chooses_whether_to_retaliate():
     # B's net: 10/36 - 15/36 = -5/36 against -15/216: it keeps its flight save
     assert (best.win, best.loss) == (never.win, never.loss)
     assert any("chooses not to retaliate" in n for n in best.notes)
+    # forced not to answer, the note says so, not that it chose
+    assert any("retaliation is set to never" in n for n in never.notes)
+    assert not any("chooses" in n for n in never.notes)
     # a flier that gains more by answering does answer
     bold = unit("K", {"ballistic": pool(1, 1, reach=2)}, flight=True, athletics=5)
     # answering: net 15/36 - 15/36 = 0; not: -(15/36 x 2/6)

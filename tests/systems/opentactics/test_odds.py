@@ -14,7 +14,6 @@ from designer.systems.opentactics.contest import (
     Contest,
     Pool,
     Window,
-    _bump_search,
     after_roll,
     chance,
     start_table,
@@ -23,6 +22,7 @@ from designer.systems.opentactics.dice import settle
 from designer.systems.opentactics.odds import clear_caches
 from designer.systems.opentactics.reroll import _behind, _phase, tally_table
 from tests.systems.opentactics.brute_game import Trial, tally
+from tests.systems.opentactics.bump_tables import bump_search
 
 
 def brute_test(test: Contest) -> Fraction:
@@ -145,7 +145,7 @@ def test_settling_bumps_first_agrees_with_the_bump_search_on_three_dice():
     for off, dfn in [((3, (1,), 1), (3, (2,), 1)), ((3, (-1, 1), 1), (2, (1,), 1)),
                      ((2, (2,), 2), (3, (-1,), 0)), ((3, (1, 1), 0), (3, (-1, 2), 2))]:
         test = contest(off, dfn)
-        searched = _bump_search(start_table(test), test).values()
+        searched = bump_search(start_table(test), test).values()
         assert after_roll(test).values() == searched
 
 
