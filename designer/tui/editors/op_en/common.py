@@ -14,8 +14,17 @@ from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from designer.systems.op_en import edits
-from designer.systems.op_en.catalog import DIE_STATS, Catalog, Cost, Modifiers, Talent, cost_label
+from designer.systems.op_en.catalog import (
+    DIE_STATS,
+    STATS,
+    Catalog,
+    Cost,
+    Modifiers,
+    Talent,
+    cost_label,
+)
 from designer.systems.op_en.cost import Final
+from designer.systems.op_en.headings import SHORT_COLUMNS
 from designer.systems.op_en.models import Character
 from designer.tui.editors.base import StepEditor, View
 from designer.tui.editors.kit.picker import Picker
@@ -24,9 +33,8 @@ from designer.tui.literal import Part, assembled
 OpEnView = View[Character, Catalog, Final]
 OpEnEditor = StepEditor[Character, Catalog, Final]
 
-#: the card's three-letter stat names (its narrow Stats row)
-ABBREVIATIONS = {"move": "MOV", "fight": "FGT", "toughness": "TGH", "shoot": "SHT",
-                 "agility": "AGI", "intellect": "INT", "grit": "GRT", "body": "BDY"}
+#: the card's three-letter stat names (its narrow Stats row), by stat
+ABBREVIATIONS: dict[str, str] = dict(zip(STATS, SHORT_COLUMNS[:len(STATS)], strict=True))
 CHOSEN, OTHER = "●", " "
 
 
