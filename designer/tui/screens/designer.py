@@ -147,6 +147,12 @@ class DesignerScreen(DocumentScreen):
     # --- keeping the view up to date --------------------------------------------------------
 
     async def refresh_view(self, *, focus: str | None = None, external: bool = False) -> None:
+        # one paint of the whole change: a row mounted or the focus moved while the rest
+        # is still being brought up to date never paints a half-updated screen first
+        with self.app.batch_update():
+            await self._refresh_view(focus, external)
+
+    async def _refresh_view(self, focus: str | None, external: bool) -> None:
         view = self.view(external)  # the one assessment of this snapshot, for every part
         await self.editor.sync(view, focus)
         tally = view.tally

@@ -183,6 +183,9 @@ class EditButton(FieldButton):
         kwargs.setdefault("compact", True)
         super().__init__(literal(label), **kwargs)
         self.change, self.focus_after = change, focus
+        # no pressed flash: the edit is what shows, painted at once, and a flash painted
+        # first would hold that paint back to the next frame
+        self.active_effect_duration = 0
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:

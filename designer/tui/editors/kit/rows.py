@@ -94,3 +94,7 @@ class Rows(Vertical):
                 await self.mount_all(added, before=shown[len(shown) - tail])
             else:
                 await self.mount_all(added)
+        if gone or added:
+            # laid out in the paint of the edit itself, not a frame later when the rows
+            # mounted report in
+            self.screen.refresh(layout=True)
