@@ -135,24 +135,45 @@ class ProfileEditor(OFEditor):
             text = f"{shown} upgraded {text}".rstrip()
         return Content.styled(text, "$accent" if text.startswith("→") else "$foreground-muted")
 
-    # what a change does to the points: only the focused field's, worked out once
+    # what a change does to the points: only the focused field's, worked out once, after
+    # the paint of the edit itself (two more pricings never hold back the field and total)
     def show_effect(self, view: OFView) -> None:
         focused = self.screen.focused if self.is_attached else None
         spinner = focused if isinstance(focused, NumberField) and focused.parent is self \
             and "stat" in focused.classes else None
         for i in range(len(figures(view))):
             widget = self.query_one(f"#effect-{i}", Static)
-            text = self._effect_text(view, spinner) if spinner is not None and \
-                cast(tuple[int, str], spinner.key)[0] == i else ""
-            if widget.display != bool(text):
-                widget.display = bool(text)
-            if text:
-                set_content(widget, muted(text))
+            if spinner is None or cast(tuple[int, str], spinner.key)[0] != i:
+                if widget.display:
+                    widget.display = False
+                continue
+            kept = self._kept_effect(view, spinner)
+            if kept is not None:
+                self._show_effect_text(widget, kept)
+            else:  # the line shown until then is the last value's, a frame old
+                self.call_after_refresh(self._work_out_effect, view, spinner, widget)
 
-    def _effect_text(self, view: OFView, spinner: NumberField) -> str:
+    def _work_out_effect(self, view: OFView, spinner: NumberField, widget: Static) -> None:
+        if view is self.view and spinner is self.screen.focused:  # not yet overtaken
+            self._show_effect_text(widget, self._effect_text(view, spinner))
+
+    @staticmethod
+    def _show_effect_text(widget: Static, text: str) -> None:
+        if widget.display != bool(text):
+            widget.display = bool(text)
+        if text:
+            set_content(widget, muted(text))
+
+    def _kept_effect(self, view: OFView, spinner: NumberField) -> str | None:
         kept = self._effect
         if kept is not None and kept[0] is view.unit and kept[1] == spinner.id:
             return kept[2]
+        return None
+
+    def _effect_text(self, view: OFView, spinner: NumberField) -> str:
+        kept = self._kept_effect(view, spinner)
+        if kept is not None:
+            return kept
         i, key = cast(tuple[int, str], spinner.key)
         label = spinner.label.strip()
         value = spinner.read(view)  # the view's: the field is shown it after this
