@@ -173,6 +173,25 @@ def test_the_help_lists_every_binding_id_the_keys_setting_takes():
     assert settings.endswith("ids: " + ", ".join(ids))
 
 
+def test_the_helps_forces_keys_are_the_tables_as_the_settings_remap_them():
+    from designer.systems import system
+    from designer.tui.screens.help import keys_for
+
+    def forces(name: str, keymap: dict[str, str]) -> dict[str, str]:
+        return {what: key for key, what in dict(keys_for(system(name), keymap=keymap))[
+            "Forces"]}
+
+    rows = forces("openfire", {"entry-options": "ctrl+o", "add-example": "x"})
+    assert rows["add an example unit, a unit file, or a new unit"] == "x  f  n"
+    assert rows["open the highlighted unit in the designer"] == "o"
+    assert rows["duplicate / remove the highlighted unit"] == "d  delete  x"
+    assert rows["the highlighted unit's options (what an army builder offers on an "
+                "entry), priced as they change"] == "ctrl+o"
+    rows = forces("tactics", {"entry-key": "ctrl+s"})  # no options; a side of its own
+    assert not any("options" in what for what in rows)
+    assert rows["the highlighted sheet's side: the next one"] == "ctrl+s"
+
+
 @pytest.mark.tui
 async def test_keys_the_app_cannot_use_are_said_and_ctrl_q_still_quits(settings_file,
                                                                        tmp_path, monkeypatch):

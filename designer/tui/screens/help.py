@@ -15,8 +15,14 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from designer.force_fields import stepped_field
-from designer.systems import GameSystem, Points, RosterFormat
-from designer.tui.editors.kit.keys import Keys, binding_rows, field_rows, step_rows
+from designer.systems import EntryOptions, GameSystem, Points, RosterFormat
+from designer.tui.editors.kit.keys import (
+    Keys,
+    binding_rows,
+    field_rows,
+    key_text,
+    step_rows,
+)
 
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
            "ten", "eleven", "twelve")
@@ -42,6 +48,15 @@ def designer_rows(game: GameSystem, formats: Sequence[str],
                   else what) for keys, what in binding_rows(offered, keymap))
 
 
+def table_keys(keymap: Mapping[str, str]) -> dict[str, str]:
+    """The forces table's one-letter actions by binding id, as the settings remapped
+    them: the help names the keys the table obeys."""
+    from designer.tui.widgets.unit_table import UnitTable
+
+    return {b.id: key_text(b, keymap) for b in UnitTable.BINDINGS
+            if isinstance(b, Binding) and b.id}
+
+
 def keys_for(game: GameSystem, sections: Sequence[str] = (), formats: Sequence[str] = (),
              ids: Sequence[str] = (), keymap: Mapping[str, str] = {}
              ) -> tuple[tuple[str, Keys], ...]:
@@ -59,6 +74,7 @@ def keys_for(game: GameSystem, sections: Sequence[str] = (), formats: Sequence[s
     force_fields = f"the force's name and its {budget.label.lower()} (0 = none)" \
         if budget is not None else "the force's name"
     browser = f" ({', '.join(sections)})" if sections else ""
+    table = table_keys(keymap)
     return (
         ("Everywhere", (
             ("f1  ?", "this help"),
@@ -80,10 +96,18 @@ def keys_for(game: GameSystem, sections: Sequence[str] = (), formats: Sequence[s
         ("Forces", (
             ("↑ ↓  enter", f"choose a {word}; enter opens it in the designer"),
             ("+ / -", f"count of the highlighted {word}"),
-            ("a  f  n", f"add an example {word}, a {word} file, or a new {word}"),
-            ("d  delete", f"duplicate / remove the highlighted {word}"),
-            ("l", f"the highlighted entry's {', '.join(own[:-1])} and {own[-1]}"),
-            *((("s", f"the highlighted {word}'s {entry_field.lower()}: the next one"),)
+            (table["add"], f"add a {word}: an example, a file or a new one (it asks which)"),
+            (f"{table['add-example']}  {table['add-file']}  {table['new']}",
+             f"add an example {word}, a {word} file, or a new {word}"),
+            (table["open-unit"], f"open the highlighted {word} in the designer"),
+            (f"{table['duplicate']}  {table['remove']}",
+             f"duplicate / remove the highlighted {word}"),
+            (table["label"], f"the highlighted entry's {', '.join(own[:-1])} and {own[-1]}"),
+            *(((table["entry-options"], f"the highlighted {word}'s options (what an army "
+                                        "builder offers on an entry), priced as they "
+                                        "change"),) if game.capability(EntryOptions) else ()),
+            *(((keymap.get("entry-key", "s"),
+                f"the highlighted {word}'s {entry_field.lower()}: the next one"),)
               if entry_field else ()),
             ("tab", f"{force_fields}; from the table, the force's structure and problems "
                     "(↑ ↓ scroll them)"),
