@@ -2,7 +2,8 @@
 exist, fit where they are written (a weapon rule an upgrade gives goes to the weapon)
 and take the X they need, module rules that act as a core rule of their kind, upgrade
 points formulas of WP, weapon names that exist, the weapon rule an upgrade's weapons
-must have, and limits that name real groups. The first problem is a one-line InputError
+must have, the profile and model rule an upgrade, a pool or a per-model limit is for,
+and limits that name real groups. The first problem is a one-line InputError
 naming the file and the field, with the fix."""
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from designer.systems.openfire.catalog import Catalog
 from designer.systems.openfire.formats import RuleDef
 from designer.systems.openfire.formula import FormulaError, parse, parse_rule_cost
 from designer.systems.openfire.models import RuleRef, split_rule
-from designer.systems.openfire.module import Module
+from designer.systems.openfire.module import Match, Module
 from designer.systems.openfire.priced import WP
 from designer.systems.openfire.resolve import resolve_rule
 from designer.systems.openfire.rules import check_rule
@@ -80,6 +81,7 @@ def check_module(module: Module, catalog: Catalog, path: Path) -> None:
                    f"weapons[{i}].profiles[{j}].special")
     for i in range(len(module.upgrades)):
         _upgrade(module, i, catalog, path, weapons)
+    _matches(module, catalog, path)
     _per_model(module, path)
     force = module.force
     if force.default_size is not None and force.default_size not in force.sizes:
@@ -193,6 +195,47 @@ def _weapon_rule(name: str, catalog: Catalog, path: Path, field: str) -> None:
                          "weapon rule (a model's rule goes under for: rule)", file=path,
                          field=field)
     if rule.name != written:
+        raise InputError(f"'{written}' is written {rule.name} in the rules: write rule: "
+                         f"{rule.name}", file=path, field=field)
+
+
+def _matches(module: Module, catalog: Catalog, path: Path) -> None:
+    """The models each upgrade, pool and per-model limit is for."""
+    for i, upgrade in enumerate(module.upgrades):
+        _match(upgrade.for_, module, catalog, path, f"upgrades[{i}].for")
+    for i, pool in enumerate(module.force.pools):
+        _match(pool.match, module, catalog, path, f"force.pools[{i}].match")
+    for i, limit in enumerate(module.per_model):
+        _match(limit.match, module, catalog, path, f"per_model[{i}].match")
+
+
+def _match(match: Match, module: Module, catalog: Catalog, path: Path, where: str) -> None:
+    """A profile the module lists and a model's rule spelt as the rules spell it: models
+    are matched by those names, so any other would match none, and the upgrade, pool or
+    limit would apply to no model without a word."""
+    if match.profile is not None:
+        names = [p.name for p in module.profiles]
+        if match.profile.strip().casefold() not in {n.casefold() for n in names}:
+            raise InputError(f"unknown profile '{match.profile}'"
+                             f"{suggest(match.profile, names)}; it would match no model",
+                             file=path, field=f"{where}.profile")
+    if match.rule is None:
+        return
+    written, field = match.rule.strip(), f"{where}.rule"
+    parts = split_rule(written)
+    if "x" in parts:
+        raise InputError(f"'{written}' gives an X; a match names the rule alone: write "
+                         f"rule: {parts['name']}", file=path, field=field)
+    rule = catalog.rule(written)
+    if rule is None:
+        names = [r.name for r in (*catalog.core.rules, *module.special_rules)
+                 if r.scope != "weapon"]
+        raise InputError(f"unknown rule '{written}'{suggest(written, names)}; a match "
+                         "names a model's rule", file=path, field=field)
+    if rule.scope == "weapon":
+        raise InputError(f"{rule.name} is a weapon rule; a match names a model's rule (an "
+                         "upgrade's weapons go under for_weapon)", file=path, field=field)
+    if rule.name.casefold() != written.casefold():
         raise InputError(f"'{written}' is written {rule.name} in the rules: write rule: "
                          f"{rule.name}", file=path, field=field)
 

@@ -145,6 +145,23 @@ SIGHTS = "{name: Glass Sights, points: 2, for_weapon: {slot: ranged},"
     ("{name: Long Barrel, points: 1,", "{name: Long Barrel, target: model, points: 1,",
      "upgrades[4].target", "Long Barrel changes a weapon but says target: model: drop "
                            "target, or its weapon changes"),
+    # the models an upgrade, a pool or a per-model limit is for: names the module and the
+    # rules know, spelt as the rules spell them (models are matched by those names)
+    ("for: {profile: Ranger Sergeant}", "for: {profile: Ranger Sargeant}",
+     "upgrades[2].for.profile",
+     "unknown profile 'Ranger Sargeant' (did you mean Ranger Sergeant?); it would match "
+     "no model"),
+    ("{name: vehicles, cap: 100, match: {rule: Vehicle}}",
+     "{name: vehicles, cap: 100, match: {rule: Vehicel}}", "force.pools[0].match.rule",
+     "unknown rule 'Vehicel' (did you mean Vehicle?); a match names a model's rule"),
+    ("{name: Swivel Mount, for: {rule: Vehicle}", "{name: Swivel Mount, for: {rule: Accurate}",
+     "upgrades[6].for.rule", "Accurate is a weapon rule; a match names a model's rule (an "
+     "upgrade's weapons go under for_weapon)"),
+    ("{name: Plating, for: {rule: Vehicle}", "{name: Plating, for: {rule: Fly}",
+     "upgrades[8].for.rule", "'Fly' is written Flying in the rules: write rule: Flying"),
+    ("  - match: {rule: Vehicle}\n", '  - match: {rule: "Heavy Armour (1)"}\n',
+     "per_model[3].match.rule", "'Heavy Armour (1)' gives an X; a match names the rule "
+     "alone: write rule: Heavy Armour"),
     # per-model limits that name real groups, one price for extra weapons
     ("crew: {count: [0, 1]}", "crow: {count: [0, 1]}", "per_model[3].groups.crow",
      "no upgrade is in group 'crow' (did you mean crew?); give upgrades group: crow"),
