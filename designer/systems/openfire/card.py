@@ -1,8 +1,9 @@
 """An Open Fire unit as the neutral card (spec §3.7): the models with MOV SKL DEF CMD HP
 (the leader marked), the weapons with RNG ATT DMG PRC (profiles indented), the tests'
 footnote, formation, the vehicle figures (half-HP threshold, Transport, aircraft MOV),
-each model's rules with X filled in, rule summaries, abilities, the record sheet's HP
-boxes and stress track, the costing source and the rules' attribution."""
+each model's rules with X filled in, the special rules they name (a module's own in
+full), abilities, the record sheet's HP boxes and stress track, the costing source and
+the rules' attribution."""
 
 from __future__ import annotations
 
@@ -201,7 +202,7 @@ def unit_card(assessment: Assessment, short: str, attribution: str) -> Card:
     if unit.notes:
         blocks.append(Section("Notes", (Entry(unit.notes.strip()),), compact=True))
     # the rules the models and weapons name, defined once in a printout's glossary
-    blocks.append(Section("Rule summaries", tuple(_summaries(final)), short="Summaries",
+    blocks.append(Section("Special rules", tuple(_summaries(final)), short="Rules",
                           key="rules", on_card=False, glossary=True))
     tags = [Tag(final.category or "no category", keyword=final.category is not None),
             Tag(final.source, keyword=False)]

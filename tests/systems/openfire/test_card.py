@@ -47,7 +47,7 @@ def test_a_squad_card():
         "cc1: community costing v1, designer's own default, not from the Open Fire book")
     assert not points.on_card  # the tags say how it was priced
     assert c.credit == "Open Fire core rules 0.3, open-source-tabletop, CC BY 4.0"
-    rules = section(c, "Rule summaries")
+    rules = section(c, "Special rules")
     summaries = {e.title: e for e in rules.entries}
     assert summaries["Skilled"].note == "line 472"
     # defined once in a printout's glossary; the models' lines name them
@@ -96,7 +96,7 @@ ASHBORN_TEXT = ("This model ignores the movement penalty of ash, cinder and scre
 def test_a_module_rule_prints_its_own_text_in_the_glossary(tmp_path):
     # Ashborn has a summary and its own text: the glossary, where rules print in full,
     # gives the text; a core rule, which has a summary only, its summary
-    glossary = {e.title: e for e in section(card("scrap-pickers"), "Rule summaries").entries}
+    glossary = {e.title: e for e in section(card("scrap-pickers"), "Special rules").entries}
     assert glossary["Ashborn"].text == ASHBORN_TEXT
     assert glossary["Torrent"].text == ("Every attack hits; dice are still rolled for "
                                         "critical effects.")
