@@ -256,7 +256,8 @@ def _modify(arm: Arm, taken: Taken, catalog: Catalog) -> Arm:
             att=None if shot.att is None else shot.att + change.get("att", 0),
             dmg=None if shot.dmg is None else shot.dmg + change.get("dmg", 0),
             prc=None if shot.prc is None else shot.prc + change.get("prc", 0),
-            rules=shot.rules + gained))
+            rules=shot.rules + tuple(r for r in gained if r.label.casefold() not in
+                                     {h.label.casefold() for h in shot.rules})))
     return replace(arm, shots=tuple(shots), upgraded=(*arm.upgraded, taken.name))
 
 

@@ -161,6 +161,8 @@ def test_upgrades_for_weapons_with_a_rule_or_of_given_names(tmp_path):
     assert rifle.upgraded == ("Glass Sights", "Hot Loads") and scattergun.upgraded == ()
     assert ("Rending (1)", "upgrade Glass Sights") in [(r.label, r.source)
                                                        for r in rifle.shots[0].rules]
+    # the rifle has Accurate already: the sights' Accurate is not listed a second time
+    assert [r.label for r in rifle.shots[0].rules] == ["Accurate", "Rending (1)"]
     assert rifle.shots[0].prc == 2  # Hot Loads: PRC 1 + 1
     # the bundled module lets both modify either weapon: each must name one
     bundled = [i.message for i in assess_data(wastes(ranger, category="standard")).tally.issues
