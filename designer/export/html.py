@@ -18,7 +18,6 @@ read with importlib.resources, so they are found inside an installed wheel too.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -31,7 +30,7 @@ from designer.escaping import page_text
 from designer.export.document import ExportDoc
 from designer.export.fit import BLACK, Fitted, width
 from designer.export.glossary import credits, glossary
-from designer.export.layout import CardLayout, Deck, card_layout, card_layouts
+from designer.export.layout import card_layouts
 from designer.export.sheet_layout import LABEL_W, SheetLayout, sheet_layout, sheet_layouts
 from designer.export.tracks import with_tracks
 from designer.systems import Progress
@@ -47,12 +46,6 @@ SLACK = 0.94
 # --- the half-page sheet, in millimetres: the PDF's page margin, gutter and half pages
 PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 SHEET_MARGIN, SHEET_GUTTER = 12.0, 6.0
-
-
-@dataclass(frozen=True, slots=True)
-class HtmlCard:
-    card: Card
-    layout: CardLayout
 
 
 def _template_source(name: str) -> tuple[str, str, Callable[[], bool]]:
@@ -102,10 +95,6 @@ def environment() -> Environment:
     env.filters["lines"] = lines_html
     env.globals["sheet_label_w"] = LABEL_W
     return env
-
-
-def html_card(card: Card, deck: Deck | None = None) -> HtmlCard:
-    return HtmlCard(card, card_layout(card, slack=SLACK, deck=deck))
 
 
 def sheet_size(paper: str) -> tuple[float, float]:
