@@ -18,7 +18,7 @@ from typing import Any, Generic, TypeVar
 from designer.entries import ForceEntry
 from designer.errors import InputError
 from designer.history import History
-from designer.io import FileStamp, load_mapping, save_yaml
+from designer.io import FileStamp, load_mapping
 from designer.ondisk import ForceOnDisk, UnitOnDisk
 from designer.paths import display_path
 from designer.roster import Force, load_roster, new_force, roster_data
@@ -151,18 +151,6 @@ class UnitDoc(UnitOnDisk[U, C], Generic[U, C, F]):
         self.exists = True
         self.history.mark_saved(snapshot)
         self.remember_disk(stamp)
-
-    def save(self, path: Path | None = None, snapshot: U | None = None) -> Path:
-        """Write `snapshot` (default: the present) atomically; it becomes the saved one.
-        ChangedOnDisk when the file was changed since it was read here."""
-        target = path or self.path
-        if target is None:
-            raise InputError("no file to save to; use Save as")
-        self.refuse_outside_change(target)
-        snapshot = snapshot if snapshot is not None else self.unit
-        save_yaml(target, self.data(snapshot))
-        self.mark_written(target, snapshot)
-        return target
 
 
 # --- forces --------------------------------------------------------------------------------
@@ -307,16 +295,6 @@ class ForceDoc(ForceOnDisk):
         self.example = False
         self.history.mark_saved(snapshot)
         self.remember_disk(stamp)
-
-    def save(self, path: Path | None = None, snapshot: Force | None = None) -> Path:
-        target = path or self.path
-        if target is None:
-            raise InputError("no file to save to; use Save as")
-        self.refuse_outside_change(target)
-        snapshot = snapshot or self.force
-        save_yaml(target, self.data(snapshot, target))
-        self.mark_written(target, snapshot)
-        return target
 
 
 @dataclass

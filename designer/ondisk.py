@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from designer.errors import InputError
-from designer.io import FileStamp, changed_since, file_stamp
+from designer.io import FileStamp, changed_since, file_stamp, save_yaml
 from designer.roster import Force, load_roster
 from designer.units import load_unit_file
 
@@ -54,6 +54,35 @@ class OnDisk(Generic[T]):
             raise ChangedOnDisk("was changed on disk since it was read here; not "
                                 "overwritten (save it from its screen, ctrl+s, to choose)",
                                 file=path or self.path)
+
+    def write(self, path: Path, data: dict[str, Any], *, overwrite: bool = False
+              ) -> FileStamp | None:
+        """Write `data` to `path` atomically; the file as written. ChangedOnDisk when
+        that would overwrite a change made to the file since it was read here, unless
+        the user chose to (`overwrite`)."""
+        if not overwrite:
+            self.refuse_outside_change(path)
+        save_yaml(path, data)
+        return file_stamp(path)
+
+    def save(self, path: Path | None = None, snapshot: T | None = None) -> Path:
+        """Write `snapshot` (default: the present) to `path` (default: its own file); it
+        becomes the saved one. ChangedOnDisk when the file was changed since it was read
+        here."""
+        target = path or self.path
+        if target is None:
+            raise InputError("no file to save to; use Save as")
+        snapshot = snapshot if snapshot is not None else self.history.present
+        self.mark_written(target, snapshot, self.write(target, self.data(snapshot, target)))
+        return target
+
+    def data(self, snapshot: T | None = None, path: Path | None = None) -> dict[str, Any]:
+        """What a save of `snapshot` to `path` writes."""
+        raise NotImplementedError
+
+    def mark_written(self, path: Path, snapshot: T, stamp: FileStamp | None = None) -> None:
+        """`snapshot` is what the file at `path` (as `stamp` saw it) now holds."""
+        raise NotImplementedError
 
     def reload(self) -> None:
         """The file as it now is becomes the present, saved snapshot; the edits it

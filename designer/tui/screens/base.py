@@ -15,7 +15,7 @@ from textual.reactive import Reactive
 from textual.screen import Screen
 
 from designer.errors import InputError
-from designer.io import FileStamp, file_stamp, save_yaml
+from designer.io import FileStamp
 from designer.ondisk import ChangedOnDisk
 from designer.paths import display_path
 from designer.systems import GameSystem
@@ -146,10 +146,7 @@ class DocumentScreen(Screen):
     def _save_worker(self, path: Path, snapshot: Any, data: dict[str, Any],
                      then: Callable[[], object] | None, overwrite: bool) -> None:
         try:
-            if not overwrite:
-                self.doc.refuse_outside_change(path)
-            save_yaml(path, data)
-            stamp = file_stamp(path)
+            stamp = self.doc.write(path, data, overwrite=overwrite)
         except ChangedOnDisk:
             self.app.call_from_thread(self.ask_outside_change, path, then)
             return
