@@ -36,16 +36,24 @@ def facts_content(unit_word: str, units: int, facts: list[Fact], *,
     return Content("\n" if stacked else SEPARATOR).join(parts)
 
 
-def _line(issue: Issue, indent: str = "") -> Content:
+def _line(issue: Issue, indent: str = "", width: int = 0) -> Content:
+    """A finding after its mark; given the `width` it is shown at, its wrapped lines
+    stand under its text, not under the mark."""
     mark = ("✗ ", "bold $error") if issue.severity == "error" else ("! ", "bold $warning")
-    return Content.assemble(indent, mark, literal(issue.message))
+    text = literal(issue.message)
+    hang = len(indent) + len(mark[0])
+    if width > hang + 10 and text.cell_length > width - hang:
+        pieces = text.wrap(width - hang)
+        text = Content("\n").join([pieces[0], *(Content(" " * hang) + p for p in pieces[1:])])
+    return Content.assemble(indent, mark, text)
 
 
-def problems_content(force: Force, empty_hint: str) -> Content:
+def problems_content(force: Force, empty_hint: str, width: int = 0) -> Content:
     """The force's findings: those about the whole force first, then each entry's name
-    with its own findings under it (an illegal unit's own errors among them)."""
+    with its own findings under it (an illegal unit's own errors among them); `width`,
+    the columns they are shown in, lines a wrapped finding up under its text."""
     grouped = force.issues_by_entry()
-    lines = [_line(issue) for issue in grouped.get(None, [])]
+    lines = [_line(issue, width=width) for issue in grouped.get(None, [])]
     if not force.entries:
         return Content("\n").join([*lines, Content.styled(empty_hint, "$foreground-muted")])
     for index, entry in enumerate(force.entries):
@@ -54,9 +62,10 @@ def problems_content(force: Force, empty_hint: str) -> Content:
             continue
         lines.append(literal(entry.shown_name, NAME_LIMIT, style="bold"))
         for issue in found:
-            lines.append(_line(issue, "  "))
+            lines.append(_line(issue, "  ", width))
             if issue.code in ENTRY_CODES and not entry.broken:  # the unit is not legal
-                lines += [_line(own, "    ") for own in entry.tally.errors[:SHOWN_UNIT_ERRORS]]
+                lines += [_line(own, "    ", width)
+                          for own in entry.tally.errors[:SHOWN_UNIT_ERRORS]]
     if not lines:
         word = force.game.FORCE_WORD
         return Content.styled(f"The {word} is legal.", "$success")
@@ -89,7 +98,8 @@ class ForceSummary(VerticalScroll):
         self.query_one("#force-info", Static).update(
             facts_content(force.game.UNIT_WORD, force.unit_count, force.facts(),
                           stacked=stacked))
-        self.query_one("#force-issues", Static).update(problems_content(force, empty_hint))
+        issues = self.query_one("#force-issues", Static)
+        issues.update(problems_content(force, empty_hint, issues.content_size.width))
 
     def on_resize(self) -> None:
         if self._shown is not None:
