@@ -116,9 +116,11 @@ class ChoiceField(Cycle):
                          read(view), **kwargs)
         self.add_class(BOUND)
         self.read, self.change, self.focus_after = read, change, focus
+        self.controlled = change is not None  # the unit's value, shown as the unit takes it
 
     def show_view(self, view: View) -> None:
         self.value = self.read(view)
+        self.settle()  # the unit's value, taken or kept
 
     @on(Cycle.Changed)
     def _changed(self, event: Cycle.Changed) -> None:
