@@ -14,7 +14,7 @@ as it is and the kit never reads it as markup nor sends its control characters o
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any
+from typing import Any, Self
 
 from textual import on
 from textual.app import ComposeResult
@@ -155,7 +155,8 @@ class TextLine(TextField):
 
 
 class Toggle(Tick):
-    """A yes or no of the unit's."""
+    """A yes or no of the unit's: ticking asks the unit, and the tick is shown as the unit
+    takes it, in the same paint as everything else the edit changed."""
 
     def __init__(self, view: View, label: str, read: Callable[[View], bool], change: Change,
                  **kwargs: Any) -> None:
@@ -169,6 +170,10 @@ class Toggle(Tick):
         if self.value != value:
             with self.prevent(Checkbox.Changed):
                 self.value = value
+
+    def toggle(self) -> Self:
+        self.post_message(Checkbox.Changed(self, not self.value))
+        return self
 
     @on(Checkbox.Changed)
     def _changed(self, event: Checkbox.Changed) -> None:
