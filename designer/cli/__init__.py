@@ -3,7 +3,9 @@ holds a group of commands: it adds their parsers and names their handlers.
 
 Exit codes: 0 fine, 1 rule errors or over the budget, 2 unreadable input, 130 interrupted.
 Imports stay inside the commands so `designer price` starts fast and never loads Textual;
-a shell's completion request (`completing`) is answered before any command runs.
+`price FILE` and `check FILE` import only `pricing`, the other groups being imported with
+the parser that needs them; a shell's completion request (`completing`) is answered
+before any command runs.
 """
 
 from __future__ import annotations
@@ -13,16 +15,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
-from designer.cli import (
-    browsing,
-    completing,
-    designing,
-    exporting,
-    importing,
-    matchups,
-    modules,
-    pricing,
-)
+from designer.cli import pricing
 from designer.cli.common import (
     EXIT_INPUT,
     EXIT_INTERRUPTED,
@@ -35,8 +28,6 @@ from designer.errors import InputError, InputErrors
 __all__ = ["RICH_ROWS", "build_parser", "main"]
 
 Handler = Callable[[argparse.Namespace], int]
-#: the modules that add commands, in the order `designer --help` lists them
-GROUPS = (designing, pricing, exporting, importing, browsing, matchups, modules, completing)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -59,8 +50,20 @@ def _parser_and_handlers() -> tuple[argparse.ArgumentParser, dict[str, Handler]]
                         help="print where the settings file is (theme, paper, points cap, "
                              "recent files, keys) and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    from designer.cli import (
+        browsing,
+        completing,
+        designing,
+        exporting,
+        importing,
+        matchups,
+        modules,
+    )
+
     handlers: dict[str, Handler] = {}
-    for group in GROUPS:
+    # the modules that add commands, in the order `designer --help` lists them
+    for group in (designing, pricing, exporting, importing, browsing, matchups, modules,
+                  completing):
         handlers.update(group.add_parsers(sub))
     return parser, handlers
 
@@ -73,6 +76,8 @@ def _command(words: list[str]) -> tuple[argparse.Namespace, Handler | None]:
     args = pricing.quick_args(words)
     if args is not None:
         return args, {"price": pricing.cmd_price, "check": pricing.cmd_check}[args.command]
+    from designer.cli import completing
+
     parser, handlers = _parser_and_handlers()
     if completing.REQUEST in os.environ:
         completing.complete(parser)
@@ -91,7 +96,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             user_settings()  # and what is wrong in it, on stderr
             return EXIT_OK
         if handler is None:
-            return designing.cmd_home()
+            from designer.cli.designing import cmd_home
+
+            return cmd_home()
         return handler(args)
     except InputError as exc:
         print(f"designer: error: {exc.shown()}", file=sys.stderr)
