@@ -260,7 +260,7 @@ class ForceDoc(ForceOnDisk):
         force = self.force
         if force.game.unit_id(unit) is None:
             unit = force.game.with_unit_id(unit, fresh_id())
-            assessment = replace(assessment, unit=unit) if assessment is not None else None
+            assessment = assessment._replace(unit=unit) if assessment is not None else None
         if assessment is None:
             assessment = force.game.assess(unit, force.catalog)
         source = ""

@@ -101,9 +101,8 @@ def render_yaml(doc: ExportDoc, *, progress: Progress | None = None) -> str:
         # every unit inline, so the file loads wherever it is saved
         game = force.game
         entries = [replace(e, file=None) if e.broken or has_points(game) else
-                   replace(e, file=None, assessment=replace(
-                       e.assessment, unit=game.parse_unit(unit_data(game, e.unit),
-                                                          force.catalog)))
+                   replace(e, file=None, assessment=e.assessment._replace(
+                       unit=game.parse_unit(unit_data(game, e.unit), force.catalog)))
                    for e in force.entries]
         data = roster_data(force.with_entries(entries))
         if not has_points(game):

@@ -6,6 +6,13 @@ A system is generic over its unit, its catalog and its final values (the unit af
 equipment and the like): `GameSystem[Unit, Catalog, Final]`. A shell holds a
 `GameSystem[Any, Any, Any]`; what it gets from one system it only hands back to that
 system.
+
+The values handed over are records: NamedTuples, as `Line` and `Issue` in the tally are.
+Every command imports this module, and a NamedTuple class is made ten times faster than
+a frozen dataclass, whose generated methods Python compiles one by one when the module is
+imported (0.7 ms a class: a tenth of a `designer price` for the dataclasses on its path).
+A copy with changes is `record._replace(...)`. `Member` alone stays a frozen dataclass:
+its field `count` would hide a tuple's own `count()`.
 """
 
 from __future__ import annotations
@@ -16,7 +23,7 @@ from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, NamedTuple, TypeVar, cast
 
 from pydantic import BaseModel
 
@@ -38,8 +45,7 @@ K = TypeVar("K")  # a capability
 Progress = Callable[[int, int], None]
 
 
-@dataclass(frozen=True, slots=True)
-class Assessment(Generic[U, F]):
+class Assessment(NamedTuple, Generic[U, F]):
     """A unit with its final values (after equipment and the like) and its tally: the one
     result of folding and pricing, which every view draws from."""
 
@@ -52,8 +58,7 @@ class Assessment(Generic[U, F]):
         return self.tally.name
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(NamedTuple):
     """One build step: `key` matches tally lines' `step`; `guidance` is the rulebook's
     advice in our words; `short` fits a narrow stepper; `fields` are the unit file's
     fields the step edits, as patterns of field paths (`*` stands for anything, brackets
@@ -79,8 +84,7 @@ class Step:
                     if fnmatchcase(field_path, pattern.replace("[", "[[]"))), default=0)
 
 
-@dataclass(frozen=True, slots=True)
-class Fact:
+class Fact(NamedTuple):
     """A labelled figure about a force ("Starting morale", 11), with the bounds the force
     must keep it within when there are some ("Command 1 of 1", "seats 6 of 6"). `key`
     names it in JSON; `group` names the part of the force it counts ("Players": a
@@ -140,8 +144,7 @@ class Member:
     fields: Mapping[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True, slots=True)
-class Budget:
+class Budget(NamedTuple):
     """A force's budget in the system's own words: `label` ("Points cap", "Treasury"),
     the roster file's `key` for it ("points_cap", "treasury"), the `default` a new force
     starts with (None: none) and the finding for a force over it."""
@@ -152,8 +155,7 @@ class Budget:
     over_code: str = "E-OVER-CAP"
 
 
-@dataclass(frozen=True)
-class ForceRules:
+class ForceRules(NamedTuple):
     """How a system judges a force: its `budget` (None for a system whose forces have
     none), checks and facts that see every entry, and what the checks enforce as limits
     army-list tools can state (`limits`)."""
@@ -164,8 +166,7 @@ class ForceRules:
     limits: Callable[[Sequence[Assessment[Any, Any]]], tuple[Limit, ...]] = lambda units: ()
 
 
-@dataclass(frozen=True, slots=True)
-class CatalogRow:
+class CatalogRow(NamedTuple):
     """One browsable catalog entry: `cells` under the section's columns; `detail` is the
     full text a browser shows; `search` what a search matches besides the cells."""
 
@@ -175,12 +176,11 @@ class CatalogRow:
     search: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class CatalogSection:
+class CatalogSection(NamedTuple):
     key: str
     title: str
     columns: tuple[str, ...]
-    rows: tuple[CatalogRow, ...] = field(default=())
+    rows: tuple[CatalogRow, ...] = ()
     #: extra reference text a browser shows beside the section (e.g. a save table)
     notes: tuple[str, ...] = ()
 

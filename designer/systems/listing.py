@@ -1,21 +1,20 @@
 """What army-list tools (BattleScribe, New Recruit, BlueScribe) need of a system beyond its
 cards: how the card's parts are named as profile types and rules (`Listing`, a system's
 `LISTING`), and what its force checks enforce, as limits such tools can state (`Limit`,
-in `ForceRules.limits`)."""
+in `ForceRules.limits`). Records are NamedTuples, as the contract's are (contract.py says
+why: every command imports this module)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from designer.systems import Assessment
 
 
-@dataclass(frozen=True, slots=True)
-class ProfileType:
+class ProfileType(NamedTuple):
     """A kind of profile as army-list data names it ("Model", "Weapon") and its
     characteristics, in order."""
 
@@ -23,8 +22,7 @@ class ProfileType:
     characteristics: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class TableProfiles:
+class TableProfiles(NamedTuple):
     """A card table (by its `key`) as profiles of `type`: one per main row, named after
     the row, or with `by_column` one per column, named after the column, its main rows
     then naming the characteristics. A sub row's cells follow the cell above in brackets."""
@@ -34,8 +32,7 @@ class TableProfiles:
     by_column: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class SectionProfiles:
+class SectionProfiles(NamedTuple):
     """A card section (by its `key`) whose entries are profiles of `type`: the entry's note
     under the characteristic `note`, its text under `text`."""
 
@@ -45,8 +42,7 @@ class SectionProfiles:
     text: str = "Description"
 
 
-@dataclass(frozen=True, slots=True)
-class Listing:
+class Listing(NamedTuple):
     """How army-list data reads this system's cards.
 
     `types` are the profile types the system declares, with their characteristics in
@@ -64,8 +60,7 @@ class Listing:
     rules: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Limit:
+class Limit(NamedTuple):
     """One thing a force check enforces, as army-list tools can state it: a force holds
     `low` to `high` (None: no bound) of `name`, to which each unit fielded adds
     `amount(assessment)`. With `units`, the amount is 1 or 0 (the unit is of that kind or
