@@ -15,7 +15,7 @@ from designer.systems.openfire.catalog import Catalog
 from designer.systems.openfire.formats import CoreFile, Costing
 from designer.systems.openfire.formula import FormulaError, parse, parse_rule_cost
 from designer.systems.openfire.modcheck import check_module, check_rules
-from designer.systems.openfire.module import CatalogModel, Module
+from designer.systems.openfire.module import CatalogModel, CoreCatalog, Module
 
 #: the names a costing file's formulas may use: what the engine supplies (cost.py)
 PER_MODEL_VARIABLES = frozenset({"EW", "FAIL_REF", "HP", "MOV", "ADV", "FLY", "VEH", "P_CMD",
@@ -56,8 +56,8 @@ def _bundled(root: Path) -> tuple[str, ...]:
     return tuple(sorted(p.stem for p in modules.glob("*.yaml"))) if modules.is_dir() else ()
 
 
-@persistent(CatalogModel)
-def _read_core(root: Path) -> CatalogModel:
+@persistent(CoreCatalog)
+def _read_core(root: Path) -> CoreCatalog:
     """The core and the costing files, validated and cross-checked."""
     core_path = root / "core.yaml"
     core = validate(CoreFile, _read(core_path, "Open Fire core catalog"), file=core_path)
@@ -71,7 +71,7 @@ def _read_core(root: Path) -> CatalogModel:
     if core.default_costing not in costings:
         raise InputError(f"no costing file '{core.default_costing}' in {folder}",
                          file=core_path, field="default_costing")
-    return CatalogModel.model_construct(core=core, costing=costings, module=None)
+    return CoreCatalog.model_construct(core=core, costing=costings)
 
 
 def with_module(base: Catalog, ref: Any, file: str | Path | None = None,

@@ -226,10 +226,16 @@ class Module(_Strict):
     surcharges: tuple[Surcharge, ...] = ()
 
 
-class CatalogModel(_Strict):
-    """The catalog as one document (what `catalog.schema.json` describes); on disk it is
-    core.yaml, costing/<id>.yaml and, for a module, one more file."""
+class CoreCatalog(_Strict):
+    """The core and its costing files: a core-only catalog as the catalog cache keeps it
+    (read back without building the validators of a module's dozen models)."""
 
     core: CoreFile
     costing: dict[str, Costing]
+
+
+class CatalogModel(CoreCatalog):
+    """The catalog as one document (what `catalog.schema.json` describes); on disk it is
+    core.yaml, costing/<id>.yaml and, for a module, one more file."""
+
     module: Module | None = None
