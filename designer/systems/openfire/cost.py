@@ -8,11 +8,13 @@ no points for is priced by its fallback formula and flagged (W-OF-FORMULA-PRICED
 Under a formula each model entry gives three lines: its profile, its weapons (the carried
 combination) and its special rules (flat costs). A line is the per-model value rounded
 half up, times the entry's count; the total is the sum of the lines.
+
+`Final` is a NamedTuple, as the system contract's records are (contract.py says why).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from designer.systems.openfire.catalog import Catalog
 from designer.systems.openfire.fold import Figure, Folded, refold
@@ -76,8 +78,7 @@ def price(folded: Folded) -> Priced:
     return priced
 
 
-@dataclass(frozen=True)
-class Final:
+class Final(NamedTuple):
     """A unit folded and priced: what the card, the force checks and the data exports
     draw. `entry_points` and `upgrade_points` are per model entry (upgrades: per model)."""
 

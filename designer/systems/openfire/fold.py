@@ -4,11 +4,15 @@ upgrades, implied by Aircraft and Vehicle), and its weapons with their profiles.
 
 Nothing here judges or prices; names the catalog does not know are kept (marked unknown)
 for the checks to report.
+
+Its records are NamedTuples, as the system contract's are (contract.py says why); `Figure`
+alone stays a frozen dataclass: its fields `count` and `index` would hide a tuple's own.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from typing import NamedTuple
 
 from designer.systems.openfire.catalog import Catalog
 from designer.systems.openfire.models import ModelEntry, RuleRef, Unit, Weapon
@@ -23,8 +27,7 @@ STAT_WORDS = {"mov": "MOV", "skl": "SKL", "defence": "DEF", "def": "DEF", "cmd":
 TARGETS = ("skl", "defence", "cmd")  # d12 targets: lower is better
 
 
-@dataclass(frozen=True, slots=True)
-class Shot:
+class Shot(NamedTuple):
     """One profile of a weapon: RNG as (min, max), ATT, DMG, PRC and its rules."""
 
     label: str
@@ -46,8 +49,7 @@ class Shot:
         return self.rng[1] if self.rng else 0
 
 
-@dataclass(frozen=True, slots=True)
-class Arm:
+class Arm(NamedTuple):
     """A weapon a model carries."""
 
     name: str
@@ -64,8 +66,7 @@ class Arm:
         return self.source != "unknown"
 
 
-@dataclass(frozen=True, slots=True)
-class Taken:
+class Taken(NamedTuple):
     """An upgrade a model entry took; a weapon modification's `target` is the weapon it
     modifies (the one named, else the first it may modify) and `eligible` those it may."""
 
@@ -124,8 +125,7 @@ class Figure:
         return self.mov or 0
 
 
-@dataclass(frozen=True)
-class Folded:
+class Folded(NamedTuple):
     unit: Unit
     catalog: Catalog
     figures: tuple[Figure, ...]
@@ -234,8 +234,8 @@ def _target(taken: Taken, arms: list[Arm]) -> Taken:
     if taken.weapon:
         named = next((a.name for a in arms if a.name.casefold() == taken.weapon.casefold()),
                      None)
-        return replace(taken, target=named, eligible=eligible)
-    return replace(taken, target=eligible[0] if eligible else None, eligible=eligible)
+        return taken._replace(target=named, eligible=eligible)
+    return taken._replace(target=eligible[0] if eligible else None, eligible=eligible)
 
 
 def _modify(arm: Arm, taken: Taken, catalog: Catalog) -> Arm:
@@ -251,14 +251,14 @@ def _modify(arm: Arm, taken: Taken, catalog: Catalog) -> Arm:
         rng = shot.rng
         if rng is not None and "rng" in change:
             rng = (rng[0], rng[1] + change["rng"])
-        shots.append(replace(
-            shot, rng=rng,
+        shots.append(shot._replace(
+            rng=rng,
             att=None if shot.att is None else shot.att + change.get("att", 0),
             dmg=None if shot.dmg is None else shot.dmg + change.get("dmg", 0),
             prc=None if shot.prc is None else shot.prc + change.get("prc", 0),
             rules=shot.rules + tuple(r for r in gained if r.label.casefold() not in
                                      {h.label.casefold() for h in shot.rules})))
-    return replace(arm, shots=tuple(shots), upgraded=(*arm.upgraded, taken.name))
+    return arm._replace(shots=tuple(shots), upgraded=(*arm.upgraded, taken.name))
 
 
 def fold_entry(index: int, entry: ModelEntry, unit: Unit, catalog: Catalog,

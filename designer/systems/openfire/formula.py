@@ -6,6 +6,8 @@ and only those node kinds are accepted; anything else is a `FormulaError` naming
 
 A rule's cost may also be a multiplier, written `x1.1` (or `×1.1`): it scales a weapon's
 value instead of adding points.
+
+Its records are NamedTuples, as the system contract's are (contract.py says why).
 """
 
 from __future__ import annotations
@@ -13,9 +15,9 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import NamedTuple
 
 MAX_LENGTH = 200
 MAX_NODES = 200
@@ -28,8 +30,7 @@ class FormulaError(ValueError):
     """A formula that cannot be read or worked out; the message says why."""
 
 
-@dataclass(frozen=True, slots=True)
-class Formula:
+class Formula(NamedTuple):
     """A parsed expression; `variables` are the names it needs."""
 
     text: str
@@ -40,8 +41,7 @@ class Formula:
         return _evaluate(self.tree, values, self.text)
 
 
-@dataclass(frozen=True, slots=True)
-class RuleCost:
+class RuleCost(NamedTuple):
     """A rule's cost: flat points (a formula, may use X) or a multiplier (`x1.1`)."""
 
     formula: Formula

@@ -1,10 +1,11 @@
 """Special rules resolved against the catalog: each rule as it applies to a model or a
 weapon (its canonical name, X, where it came from, the core rule a module's rule acts
-as), and the rules that others imply (Aircraft brings Vehicle, Flying and Support)."""
+as), and the rules that others imply (Aircraft brings Vehicle, Flying and Support). `Rule`
+is a NamedTuple, as the system contract's records are (contract.py says why)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from designer.systems.openfire.catalog import Catalog
 from designer.systems.openfire.formats import RuleDef
@@ -12,8 +13,7 @@ from designer.systems.openfire.formula import FormulaError, RuleCost, parse_rule
 from designer.systems.openfire.models import RuleRef, rule_text, split_rule
 
 
-@dataclass(frozen=True, slots=True)
-class Rule:
+class Rule(NamedTuple):
     """A special rule as it applies: canonical name, X, where it came from."""
 
     name: str

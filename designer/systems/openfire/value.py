@@ -12,13 +12,15 @@ The engine supplies the formulas' variables from the dice maths (dice.py):
   with Impact; 0 for an effect-only weapon, which has no DMG), ATT' = ATT + half_range
   with Rapid Fire; RF (range factor); MULT (the product of the weapon's rule
   multipliers). A module's rule that acts as a core rule counts as that rule here.
+
+Its records are NamedTuples, as the system contract's are (contract.py says why).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import NamedTuple
 
 from designer.systems.openfire import dice
 from designer.systems.openfire.catalog import Catalog
@@ -43,8 +45,7 @@ def round_half_up(value: Fraction) -> int:
     return int((value + Fraction(1, 2)).__floor__())
 
 
-@dataclass(frozen=True, slots=True)
-class Part:
+class Part(NamedTuple):
     """A named piece of a value: 'toughness 2.14'."""
 
     name: str
@@ -135,8 +136,7 @@ def _table_cost(name: str, scope: str, costing: Costing) -> RuleCost | None:
     return None if text is None else parse_rule_cost(text, frozenset({"X"}))
 
 
-@dataclass(frozen=True, slots=True)
-class ShotValue:
+class ShotValue(NamedTuple):
     shot: Shot
     value: Fraction
     hit: Fraction
@@ -194,8 +194,7 @@ def shot_value(shot: Shot, fig: Figure, costing: Costing, catalog: Catalog) -> S
     return ShotValue(shot, value, hit, e_dmg, why)
 
 
-@dataclass(frozen=True, slots=True)
-class ArmValue:
+class ArmValue(NamedTuple):
     arm: Arm
     value: Fraction
     shots: tuple[ShotValue, ...]
