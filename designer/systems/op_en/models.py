@@ -108,9 +108,9 @@ class Character(_Model, UnitId):
     form: OneOrMore | None = None
     stats: Stats = Field(default_factory=Stats)
     trait: OneOrMore | None = None
-    skills: list[TalentRef] = Field(default_factory=list, max_length=20)
-    abilities: list[TalentRef] = Field(default_factory=list, max_length=20)
-    equipment: list[ItemRef] = Field(default_factory=list, max_length=30)
+    skills: list[TalentRef] = Field([], max_length=20)
+    abilities: list[TalentRef] = Field([], max_length=20)
+    equipment: list[ItemRef] = Field([], max_length=30)
     notes: str = Field("", max_length=2000)
     experience: Annotated[int, Field(ge=0, le=99_999)] = 0
 

@@ -147,7 +147,7 @@ class WeaponProfile(_Model):
     att: Value | None = None
     dmg: Value | None = None
     prc: Value | None = None
-    special: Rules = Field(default_factory=list, max_length=12)
+    special: Rules = Field([], max_length=12)
 
 
 class Weapon(_Model):
@@ -163,8 +163,8 @@ class Weapon(_Model):
     att: Value | None = None
     dmg: Value | None = None
     prc: Value | None = None
-    special: Rules = Field(default_factory=list, max_length=12)
-    profiles: list[WeaponProfile] = Field(default_factory=list, max_length=8)
+    special: Rules = Field([], max_length=12)
+    profiles: list[WeaponProfile] = Field([], max_length=8)
 
     @property
     def reference(self) -> bool:
@@ -221,10 +221,9 @@ class ModelEntry(_Model):
     defence: Value | None = Field(None, alias="def")
     cmd: Value | None = None
     hp: Value | None = None
-    special: Rules = Field(default_factory=list, max_length=20)
-    weapons: list[WeaponRef] = Field(default_factory=list, max_length=12)
-    upgrades: list[Annotated[UpgradeRef, _as_named("an upgrade name")]] = Field(
-        default_factory=list, max_length=12)
+    special: Rules = Field([], max_length=20)
+    weapons: list[WeaponRef] = Field([], max_length=12)
+    upgrades: list[Annotated[UpgradeRef, _as_named("an upgrade name")]] = Field([], max_length=12)
 
     @model_validator(mode="after")
     def _named(self) -> ModelEntry:
@@ -276,9 +275,8 @@ class Unit(_Model, UnitId):
     category: Annotated[str, Field(min_length=1, max_length=30)] | None = None
     points: Annotated[int, Field(ge=0, le=99_999)] | None = None
     models: list[ModelEntry] = Field(min_length=1, max_length=40)
-    weapons: list[Weapon] = Field(default_factory=list, max_length=40)
-    abilities: list[Annotated[Ability, _as_named("an ability")]] = Field(
-        default_factory=list, max_length=12)
+    weapons: list[Weapon] = Field([], max_length=40)
+    abilities: list[Annotated[Ability, _as_named("an ability")]] = Field([], max_length=12)
     notes: str = Field("", max_length=2000)
     #: the catalog with the module the unit names, as resolved where its file was read
     _catalog: Any = PrivateAttr(default=None)

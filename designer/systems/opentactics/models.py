@@ -22,9 +22,9 @@ class SkillBlock(_Model):
     """One skill's OFF and DEF pools (dice and bumps) and its range, as entered."""
 
     off_dice: Small = 0
-    off_bumps: list[Small] = Field(default_factory=list, max_length=20)
+    off_bumps: list[Small] = Field([], max_length=20)
     def_dice: Small = 0
-    def_bumps: list[Small] = Field(default_factory=list, max_length=20)
+    def_bumps: list[Small] = Field([], max_length=20)
     range: Count = 0
 
     def dice(self, side: Side) -> int:
@@ -115,7 +115,7 @@ class EquipmentChoice(_Model):
     item: str = Field(min_length=1, max_length=60)
     range: Count | None = None
     bumps: Literal["new", "raise"] = "new"
-    abilities: list[Ability] = Field(default_factory=list, max_length=10)
+    abilities: list[Ability] = Field([], max_length=10)
 
     def to_data(self) -> dict[str, Any]:
         data: dict[str, Any] = {"item": self.item}
@@ -134,12 +134,12 @@ class Unit(_Model, UnitId):
     system: Literal["opentactics"] = "opentactics"
     name: Annotated[str, Field(min_length=1, max_length=80), _not_blank("a unit name")]
     points: Annotated[int, Field(ge=0, le=9999)] | None = None
-    types: list[TypeRef] = Field(default_factory=list, max_length=30)
+    types: list[TypeRef] = Field([], max_length=30)
     athletics: Small = 0
     flight: bool = False
     skills: Skills = Field(default_factory=Skills)
-    equipment: list[EquipmentChoice] = Field(default_factory=list, max_length=20)
-    abilities: list[Ability] = Field(default_factory=list, max_length=20)
+    equipment: list[EquipmentChoice] = Field([], max_length=20)
+    abilities: list[Ability] = Field([], max_length=20)
 
     @property
     def flies(self) -> bool:
