@@ -2,7 +2,11 @@
 upgrades with their points, and its construction rules: weapon slots and totals, the
 price of extra weapons, upgrade groups and caps, surcharges, army-wide limits, force
 sizes, pools and categories. Every rule a published module states is data here; the
-checks (rules.py, force.py, modcheck.py) and the prices (listed.py) read it."""
+checks (rules.py, force.py, modcheck.py) and the prices (listed.py) read it.
+
+A default that is a model is made with `model_construct()`: its fields' own defaults,
+nothing to check. Made by validation, it would build that model's validator when this
+module is imported, for a unit of the core alone too (which reads no module)."""
 
 from __future__ import annotations
 
@@ -136,7 +140,7 @@ class Upgrade(_Strict):
     group: Annotated[str, Field(min_length=1, max_length=40)] | None = None
     force_max: Most | None = None
     points: int | Annotated[str, Field(min_length=1, max_length=60)] = 0
-    effect: Effect = Effect()
+    effect: Effect = Effect.model_construct()
     summary: str = Text
 
     @property
@@ -155,7 +159,7 @@ class Size(_Strict):
 class Pool(_Strict):
     name: str = Field(min_length=1, max_length=40)
     cap: int = Field(ge=0, le=1_000_000)
-    match: Match = Match()
+    match: Match = Match.model_construct()
 
 
 class ForceSpec(_Strict):
@@ -180,7 +184,7 @@ class PerModel(_Strict):
     extra: the one taken later, the cheaper or the dearer), the most upgrade points it
     may carry, and limits per upgrade group."""
 
-    match: Match = Match()
+    match: Match = Match.model_construct()
     slots: dict[str, Limit] = {}
     weapons: Limit | None = None
     extra_copy_cost: dict[str, Number] = {}
@@ -199,7 +203,7 @@ class Surcharge(_Strict):
     `when.weapon_points_min`."""
 
     on: Literal["upgrade"] = "upgrade"
-    when: When = When()
+    when: When = When.model_construct()
     add: int = Field(ge=-999, le=999)
 
 
@@ -216,12 +220,12 @@ class Module(_Strict):
     core: str = Field(min_length=1, max_length=60)
     summary: str = Text
     army_term: str = Field("army", min_length=1, max_length=30)
-    costing: CostingChoice = CostingChoice()
+    costing: CostingChoice = CostingChoice.model_construct()
     special_rules: tuple[RuleDef, ...] = ()
     profiles: tuple[Profile, ...] = ()
     weapons: tuple[ModuleWeapon, ...] = ()
     upgrades: tuple[Upgrade, ...] = ()
-    force: ForceSpec = ForceSpec()
+    force: ForceSpec = ForceSpec.model_construct()
     per_model: tuple[PerModel, ...] = ()
     surcharges: tuple[Surcharge, ...] = ()
 
