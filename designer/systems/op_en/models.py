@@ -3,9 +3,11 @@
 A character holds what the player chose: rank, form, the allocated stats (before Form
 and Trait), trait, Skills, Abilities and Equipment. Everything derived (final stats,
 costs, AR, CR) is worked out by `cost.fold`.
-"""
 
-from __future__ import annotations
+Annotations here are objects, not text (no `from __future__ import annotations`):
+pydantic takes each field's type as it is instead of evaluating its text, a third of
+what making a model costs when the module is imported.
+"""
 
 from typing import Annotated, Any, Final, Literal
 
