@@ -20,7 +20,6 @@ markup), so `[/]` in a name is only text; no user text is ever handed to a marku
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -71,5 +70,7 @@ def json_text(data: Any) -> str:
     """`data` as indented JSON that keeps its letters (ensure_ascii off) yet writes no
     acting character: JSON escapes C0 controls itself; the rest (DEL, C1, separators,
     overrides) are written as \\u escapes, which read back the same."""
+    import json  # here, not at the top: a command that prints no JSON never imports it
+
     text = json.dumps(data, indent=2, ensure_ascii=False)
     return _JSON_LEFT.sub(lambda m: f"\\u{ord(m.group()):04x}", text)

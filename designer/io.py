@@ -13,9 +13,8 @@ import re
 import stat
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import yaml
 
@@ -259,10 +258,10 @@ def glob_escape(name: str) -> str:
     return re.sub(r"([*?\[])", r"[\1]", name)
 
 
-@dataclass(frozen=True)
-class FileStamp:
+class FileStamp(NamedTuple):
     """What a file held when it was read or written: its size, its modification time
-    and a hash of its bytes (so a save can tell whether someone changed it since)."""
+    and a hash of its bytes (so a save can tell whether someone changed it since). A
+    NamedTuple, as the system contract's records are (contract.py says why)."""
 
     size: int
     mtime_ns: int

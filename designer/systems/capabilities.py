@@ -18,15 +18,16 @@ None. A shell asks "can it?" once and then uses what it got; it never tests a fl
   generic form edits them without the full designer.
 - `Modules`: armies come from game modules with listed points (Open Fire): the module
   workbench's audit.
+
+`FieldSpec` is a NamedTuple, as the contract's records are (contract.py says why).
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, NamedTuple, TypeVar
 
 if TYPE_CHECKING:
     from designer.audit import Audit
@@ -101,8 +102,7 @@ class CatalogPicking(ABC, Generic[U, C]):
 FieldKind = Literal["choice", "number", "text"]
 
 
-@dataclass(frozen=True, slots=True)
-class FieldSpec:
+class FieldSpec(NamedTuple):
     """A field of a force or of its entries as a form shows it: its `key` in the roster
     file, `label` on screen, `kind`, the `choices` (value, label) of a choice, the bounds
     of a number, its `default` (what a new force or entry takes; None: unset) and `help`

@@ -5,7 +5,6 @@ edit of the force; the full designer stays one key away. Nothing here names a sy
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from textual import on
@@ -32,7 +31,7 @@ def option_values(specs: tuple[FieldSpec, ...]) -> dict[str, Any]:
 def form_specs(specs: tuple[FieldSpec, ...]) -> tuple[FieldSpec, ...]:
     """The options as the form's fields, without the values they carry: the form is
     rebuilt only when the options themselves change, not at each value."""
-    return tuple(replace(spec, default=None) for spec in specs)
+    return tuple(spec._replace(default=None) for spec in specs)
 
 
 class OptionsDialog(Dialog):
