@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from designer.systems.openfire.formats import CoreFile, Costing, RuleDef
-from designer.systems.openfire.module import Module, ModuleWeapon, Profile, Upgrade
+
+if TYPE_CHECKING:
+    from designer.systems.openfire.module import Module, ModuleWeapon, Profile, Upgrade
 
 
 def _keyed(entries: Any) -> dict[str, Any]:

@@ -12,12 +12,14 @@ alone stays a frozen dataclass: its fields `count` and `index` would hide a tupl
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from designer.systems.openfire.catalog import Catalog
 from designer.systems.openfire.models import ModelEntry, RuleRef, Unit, Weapon
-from designer.systems.openfire.module import Effect, Profile, Upgrade, WeaponMatch
 from designer.systems.openfire.resolve import Rule, implied, resolve_rule
+
+if TYPE_CHECKING:
+    from designer.systems.openfire.module import Effect, Profile, Upgrade, WeaponMatch
 
 STATS = ("mov", "skl", "defence", "cmd", "hp")
 #: a folded stat: a whole number, none, or (MOV alone, an aircraft's) a range

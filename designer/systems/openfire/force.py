@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from designer.errors import InputError
 from designer.io import suggest, validate
@@ -29,8 +29,10 @@ from designer.systems.openfire.force_limits import (
 )
 from designer.systems.openfire.limits import force_limits, options_taken, over_limit
 from designer.systems.openfire.models import ForceFields
-from designer.systems.openfire.module import Size
 from designer.tally import Issue
+
+if TYPE_CHECKING:
+    from designer.systems.openfire.module import Size
 
 OWN_KEYS = ("module", "size")
 CAP_FROM_SIZE = "size_cap"  # kept beside the fields so a save does not write it back

@@ -8,14 +8,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from designer.systems import Assessment
 from designer.systems.listing import Limit
 from designer.systems.openfire.catalog import Catalog
 from designer.systems.openfire.cost import Final
 from designer.systems.openfire.limits import force_limits, options_taken
-from designer.systems.openfire.module import Pool, Size
 from designer.systems.openfire.priced import matches
+
+if TYPE_CHECKING:
+    from designer.systems.openfire.module import Pool, Size
 
 SEATS = "Transport seats"
 

@@ -2,7 +2,11 @@
 costing files (`costing/*.yaml`) and the modules (`module.py`): special rule definitions,
 the costing's numbers and assumptions, and the value types they are written in.
 
-Annotations here are objects, not text (no `from __future__ import annotations`):
+`CoreCatalog` is the core with its costing files as one document: a unit of the core
+alone is priced from it without importing a module's models.
+
+A default that is a model is made with `model_construct()`, as in `module.py` (which says
+why). Annotations here are objects, not text (no `from __future__ import annotations`):
 pydantic takes each field's type as it is instead of evaluating its text, a third of
 what making a model costs when the module is imported."""
 
@@ -111,15 +115,15 @@ class Costing(_Strict):
     costing: str = Field(min_length=1, max_length=40)
     title: str = Field(min_length=1, max_length=80)
     label: str = Field(min_length=1, max_length=200)
-    reference: Reference = Reference()
-    assumptions: Assumptions = Assumptions()
+    reference: Reference = Reference.model_construct()
+    assumptions: Assumptions = Assumptions.model_construct()
     constants: dict[str, Number] = {}
-    advance: Advance = Advance()
+    advance: Advance = Advance.model_construct()
     flying: Number = 1.5  # FLY for a Flying model, else 1
     vehicle: Number = 0.75  # VEH for a Vehicle, else 1
     per_model: dict[str, str] = Field(min_length=1)
     weapon: str = Field(min_length=1, max_length=200)
-    carried: Carried = Carried()
+    carried: Carried = Carried.model_construct()
     range_factor: dict[int, Number] = Field(min_length=1)
     range_above: Number = 2.5
     weapon_rules: dict[str, CostText] = {}
@@ -127,3 +131,11 @@ class Costing(_Strict):
     unit_rules: dict[str, CostText] = {}
     rounding: Literal["half_up"] = "half_up"
     notes: tuple[str, ...] = ()
+
+
+class CoreCatalog(_Strict):
+    """The core and its costing files: a core-only catalog as the catalog cache keeps it
+    (read back without building the validators of a module's dozen models)."""
+
+    core: CoreFile
+    costing: dict[str, Costing]

@@ -1,6 +1,8 @@
 """Loading the Open Fire catalog: core.yaml, costing/*.yaml and a module (a bundled id from
 modules/, or the path of a module file), validated and cross-checked; problems are
-one-line InputErrors naming the file and field."""
+one-line InputErrors naming the file and field. A module file is read by `module_file`,
+imported when a unit or force names one: a unit of the core alone never imports the
+module models."""
 
 from __future__ import annotations
 
@@ -12,10 +14,8 @@ from designer.catalog_cache import persistent
 from designer.errors import InputError
 from designer.io import load_mapping, refuse_boolean_keys, suggest, validate
 from designer.systems.openfire.catalog import Catalog
-from designer.systems.openfire.formats import CoreFile, Costing
+from designer.systems.openfire.formats import CoreCatalog, CoreFile, Costing
 from designer.systems.openfire.formula import FormulaError, parse, parse_rule_cost
-from designer.systems.openfire.modcheck import check_module, check_rules
-from designer.systems.openfire.module import CatalogModel, CoreCatalog, Module
 
 #: the names a costing file's formulas may use: what the engine supplies (cost.py)
 PER_MODEL_VARIABLES = frozenset({"EW", "FAIL_REF", "HP", "MOV", "ADV", "FLY", "VEH", "P_CMD",
@@ -33,7 +33,8 @@ def bundled_root() -> Path:
 BOOLEAN_FIX = 'quote the key ("on": upgrade)'
 
 
-def _read(path: Path, what: str) -> dict[str, Any]:
+def read_catalog_file(path: Path, what: str) -> dict[str, Any]:
+    """A catalog file's mapping; a bare on/off/yes/no key refused."""
     data = load_mapping(path, what)
     refuse_boolean_keys(data, path, BOOLEAN_FIX)
     return data
@@ -59,13 +60,16 @@ def _bundled(root: Path) -> tuple[str, ...]:
 @persistent(CoreCatalog)
 def _read_core(root: Path) -> CoreCatalog:
     """The core and the costing files, validated and cross-checked."""
+    from designer.systems.openfire.modcheck import check_rules  # read afresh only
+
     core_path = root / "core.yaml"
-    core = validate(CoreFile, _read(core_path, "Open Fire core catalog"), file=core_path)
+    core = validate(CoreFile, read_catalog_file(core_path, "Open Fire core catalog"),
+                    file=core_path)
     check_rules(core.rules, core_path, "rules", set())
     costings: dict[str, Costing] = {}
     folder = root / "costing"
     for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
-        costing = validate(Costing, _read(path, "costing file"), file=path)
+        costing = validate(Costing, read_catalog_file(path, "costing file"), file=path)
         _check_costing(costing, core, path)
         costings[costing.costing] = costing
     if core.default_costing not in costings:
@@ -85,9 +89,11 @@ def with_module(base: Catalog, ref: Any, file: str | Path | None = None,
                          field=field)
     if base.module is not None and base.ref == ref:
         return base
+    from designer.systems.openfire.module_file import with_module_file
+
     root = base.root or bundled_root()
     if ref in base.bundled:
-        return _with(root, (root / "modules" / f"{ref}.yaml").resolve(), ref)
+        return with_module_file(root, (root / "modules" / f"{ref}.yaml").resolve(), ref)
     folder = Path(file).parent if file else Path.cwd()
     try:
         path = Path(ref).expanduser()
@@ -100,28 +106,11 @@ def with_module(base: Catalog, ref: Any, file: str | Path | None = None,
         raise InputError(f"unknown module '{ref}'{hint}; name a bundled module "
                          f"({', '.join(base.bundled) or 'none'}) or a module file",
                          file=file, field=field)
-    return _with(root, path, ref)
+    return with_module_file(root, path, ref)
 
 
 def _core_only(base: Catalog) -> Catalog:
     return _load(base.root.resolve()) if base.root else load_catalog(bundled_root())
-
-
-@cache
-def _with(root: Path, path: Path, ref: str) -> Catalog:
-    model = _read_module(root, path)
-    return Catalog(model.core, model.costing, model.module, ref, _bundled(root), root)
-
-
-@persistent(CatalogModel)
-def _read_module(root: Path, path: Path) -> CatalogModel:
-    """The core and costing files with the module at `path`, validated and
-    cross-checked."""
-    core = _load(root)
-    module = validate(Module, _read(path, "Open Fire module"), file=path)
-    check_module(module, Catalog(core.core, core.costings, module, None, core.bundled, root),
-                 path)
-    return CatalogModel.model_construct(core=core.core, costing=core.costings, module=module)
 
 
 def _check_costing(costing: Costing, core: CoreFile, path: Path) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from designer.errors import InputError
 from designer.io import suggest
@@ -17,11 +18,13 @@ from designer.systems.openfire.catalog import Catalog
 from designer.systems.openfire.formats import RuleDef
 from designer.systems.openfire.formula import FormulaError, parse, parse_rule_cost
 from designer.systems.openfire.models import RuleRef, split_rule
-from designer.systems.openfire.module import Match, Module
 from designer.systems.openfire.priced import WP
 from designer.systems.openfire.resolve import resolve_rule
 from designer.systems.openfire.rules import check_rule
 from designer.tally import Issue
+
+if TYPE_CHECKING:
+    from designer.systems.openfire.module import Match, Module
 
 
 def check_rules(rules: tuple[RuleDef, ...], path: Path, where: str, seen: set[str]) -> None:

@@ -18,8 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from designer.systems.openfire.formats import (
     FROZEN,
-    CoreFile,
-    Costing,
+    CoreCatalog,
     Limit,
     Number,
     RuleDef,
@@ -230,14 +229,6 @@ class Module(_Strict):
     force: ForceSpec = ForceSpec.model_construct()
     per_model: tuple[PerModel, ...] = ()
     surcharges: tuple[Surcharge, ...] = ()
-
-
-class CoreCatalog(_Strict):
-    """The core and its costing files: a core-only catalog as the catalog cache keeps it
-    (read back without building the validators of a module's dozen models)."""
-
-    core: CoreFile
-    costing: dict[str, Costing]
 
 
 class CatalogModel(CoreCatalog):

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from designer.systems.openfire.catalog import Catalog
 from designer.systems.openfire.fold import Arm, Figure
 from designer.systems.openfire.formula import parse
-from designer.systems.openfire.module import Match, PerModel, Upgrade
 from designer.systems.openfire.value import (
     arm_value,
     carried,
@@ -21,6 +21,9 @@ from designer.systems.openfire.value import (
     rules_value,
 )
 from designer.tally import Beside, Issue, Line
+
+if TYPE_CHECKING:
+    from designer.systems.openfire.module import Match, PerModel, Upgrade
 
 #: the one variable an upgrade's points may use: the points of the weapon it modifies
 WP = frozenset({"WP"})

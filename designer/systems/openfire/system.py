@@ -30,7 +30,6 @@ from designer.systems.openfire.fold import fold
 from designer.systems.openfire.headings import MODEL_COLUMNS, WEAPON_COLUMNS
 from designer.systems.openfire.loading import load_catalog, with_module
 from designer.systems.openfire.models import ModelEntry, Unit
-from designer.systems.openfire.module import CatalogModel
 from designer.systems.openfire.rules import check
 from designer.tally import Issue, Tally
 
@@ -212,6 +211,8 @@ class OpenFire(GameSystem[Unit, Catalog, Final], Points, Matchups[Unit, Final],
         return audit_file(path, self.bundled_catalog())
 
     def json_schemas(self) -> dict[str, dict[str, Any]]:
+        from designer.systems.openfire.module import CatalogModel
+
         return {"unit": Unit.model_json_schema(),
                 "catalog": CatalogModel.model_json_schema()}
 
