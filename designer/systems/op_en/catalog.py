@@ -4,9 +4,11 @@ folder of YAML: setting, ranks, forms, traits, skills, abilities, equipment).
 Priority is Scenario > Setting > Core (core rules L53-55): a setting's `overrides:`
 replace core numbers, so every reading the rulebook leaves open is a catalog edit.
 
-Annotations here are objects, not text (no `from __future__ import annotations`):
-pydantic takes each field's type as it is instead of evaluating its text, a third of
-what making a model costs when the module is imported.
+A default that is a model is made with `model_construct()` (its fields' own defaults,
+nothing to check), so importing the module builds no validator. Annotations here are
+objects, not text (no `from __future__ import annotations`): pydantic takes each field's
+type as it is instead of evaluating its text, a third of what making a model costs when
+the module is imported.
 """
 
 from functools import cached_property
@@ -88,9 +90,9 @@ class Core(_Strict):
     stat_range: tuple[int, int] = (4, 12)
     move_body_range: tuple[int, int] = (4, 12)
     stat_total_is_cost: bool = True
-    of_limits: OfLimits = OfLimits()
+    of_limits: OfLimits = OfLimits.model_construct()
     max_talents: dict[int, int] = {1: 0, 2: 0, 3: 1, 4: 3}
-    slots: Slots = Slots()
+    slots: Slots = Slots.model_construct()
     ar_stat: DieStat = "intellect"
     cr_base: int = 0
     universal_skills: tuple[UniversalSkill, ...] = ()
@@ -206,7 +208,7 @@ class Item(_Strict):
     once_per_of: bool = False
     cost: Cost
     ranks: tuple[int, ...] = Ranks
-    requires: Requires = Requires()
+    requires: Requires = Requires.model_construct()
     ar: int = 0
     cr: int = 0
     summary: str = Summary
@@ -279,7 +281,7 @@ class AbilitiesFile(_Strict):
 
 class EquipmentFile(_Strict):
     equipment: tuple[Item, ...] = ()
-    unarmed: Unarmed = Unarmed()
+    unarmed: Unarmed = Unarmed.model_construct()
 
 
 SETTING_FILES: dict[str, type[BaseModel]] = {
@@ -300,7 +302,7 @@ class CatalogModel(_Strict):
     skills: tuple[Skill, ...] = ()
     abilities: tuple[Talent, ...] = ()
     equipment: tuple[Item, ...] = ()
-    unarmed: Unarmed = Unarmed()
+    unarmed: Unarmed = Unarmed.model_construct()
 
 
 class Catalog:

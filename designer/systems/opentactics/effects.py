@@ -9,9 +9,11 @@ Pools are named from the holder's side: `own_off`, `own_def`, `enemy_off`, `enem
 the pools of the skill the assault uses. "A" makes the assault, "B" is its target;
 B's retaliation is B's OFF against A's DEF, and is not B making an assault.
 
-Annotations here are objects, not text (no `from __future__ import annotations`):
-pydantic takes each field's type as it is instead of evaluating its text, a third of
-what making a model costs when the module is imported.
+A default that is a model is made with `model_construct()` (its fields' own defaults,
+nothing to check), so importing the module builds no validator. Annotations here are
+objects, not text (no `from __future__ import annotations`): pydantic takes each field's
+type as it is instead of evaluating its text, a third of what making a model costs when
+the module is imported.
 """
 
 from typing import Annotated, Literal
@@ -54,7 +56,7 @@ class PoolChange(_Strict):
     change: int = Field(ge=-3, le=3)
     per_rank: bool = Field(False, description="the change is times the ability's rank")
     floor: int = Field(0, ge=0, le=3)
-    when: When = When()
+    when: When = When.model_construct()
 
 
 class AddBump(_Strict):
@@ -63,7 +65,7 @@ class AddBump(_Strict):
     effect: Literal["bump"]
     pool: PoolRef
     value: int = Field(ge=-1, le=4)
-    when: When = When()
+    when: When = When.model_construct()
 
 
 class Reroll(_Strict):
@@ -76,7 +78,7 @@ class Reroll(_Strict):
     pools: tuple[PoolRef, ...]
     phase: Phase
     each_test: bool = False
-    when: When = When()
+    when: When = When.model_construct()
 
     @model_validator(mode="after")
     def _sound(self) -> "Reroll":
@@ -97,7 +99,7 @@ class Save(_Strict):
 
     effect: Literal["save"]
     value: int = Field(ge=1, le=6)
-    when: When = When()
+    when: When = When.model_construct()
 
 
 class LowerSaves(_Strict):
@@ -105,14 +107,14 @@ class LowerSaves(_Strict):
 
     effect: Literal["lower_saves"]
     by: int = Field(ge=1, le=6)
-    when: When = When()
+    when: When = When.model_construct()
 
 
 class Deny(_Strict):
     """The enemy gets no support re-rolls, or no cover (nor what cover grants)."""
 
     effect: Literal["no_support", "no_cover"]
-    when: When = When()
+    when: When = When.model_construct()
 
 
 class AllowTarget(_Strict):
@@ -121,7 +123,7 @@ class AllowTarget(_Strict):
     effect: Literal["target"]
     skill: Skill
     types: tuple[Name, ...]
-    when: When = When()
+    when: When = When.model_construct()
 
 
 class RangeTimes(_Strict):
@@ -130,7 +132,7 @@ class RangeTimes(_Strict):
     effect: Literal["range"]
     skill: Skill
     times: int = Field(ge=2, le=4)
-    when: When = When()
+    when: When = When.model_construct()
 
 
 class CountTwice(_Strict):
@@ -138,7 +140,7 @@ class CountTwice(_Strict):
 
     effect: Literal["count_twice"]
     against: tuple[Name, ...]
-    when: When = When()
+    when: When = When.model_construct()
 
 
 class Negate(_Strict):
@@ -147,7 +149,7 @@ class Negate(_Strict):
     assaulting it for the action."""
 
     effect: Literal["negate", "degrade"]
-    when: When = When()
+    when: When = When.model_construct()
 
 
 Plain = Annotated[PoolChange | AddBump | Reroll | Save | LowerSaves | Deny | AllowTarget
@@ -164,7 +166,7 @@ class Variant(_Strict):
     term: Name
     assault_type: Name | None = None
     effects: tuple[Plain, ...] = ()
-    when: When = When()
+    when: When = When.model_construct()
 
 
 Effect = Annotated[PoolChange | AddBump | Reroll | Save | LowerSaves | Deny | AllowTarget

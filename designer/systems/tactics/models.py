@@ -5,9 +5,11 @@ the notes do not know is a finding of the checks (E-TX-ATTR, E-TX-KIND, ...) wit
 fix, not a refusal, so a sheet loads, prints and says what to change. Only the shape
 is refused: a list where a number goes, an unknown key, a missing name.
 
-Annotations here are objects, not text (no `from __future__ import annotations`):
-pydantic takes each field's type as it is instead of evaluating its text, a third of
-what making a model costs when the module is imported.
+A default that is a model is made with `model_construct()` (its fields' own defaults,
+nothing to check), so importing the module builds no validator. Annotations here are
+objects, not text (no `from __future__ import annotations`): pydantic takes each field's
+type as it is instead of evaluating its text, a third of what making a model costs when
+the module is imported.
 """
 
 from typing import Annotated, Any, Final, Literal
@@ -154,7 +156,7 @@ class Sheet(_Model, UnitId):
     name: Annotated[str, Field(min_length=1, max_length=80), _strip("a sheet name")]
     kind: Word = Field("standard", description="standard, minion or heavy [5]")
     actions: Value = Field(None, description="actions per turn; default: the kind's")
-    attributes: Attributes = Attributes()
+    attributes: Attributes = Attributes.model_construct()
     armor: Value = 0
     shields: Value = Field(0, description="maximum shield points; 0 for none [35]")
     max_wounds: Value = Field(None, description="refused: the wound maximum is the "

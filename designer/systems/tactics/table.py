@@ -4,9 +4,11 @@ they leave undefined (the Press penalty [9], the shield cool-down check [35]) as
 group fills in. `catalog/tactics/table.yaml` holds the defaults; a sheet or encounter
 names a house-rules file with `table:`.
 
-Annotations here are objects, not text (no `from __future__ import annotations`):
-pydantic takes each field's type as it is instead of evaluating its text, a third of
-what making a model costs when the module is imported."""
+A default that is a model is made with `model_construct()` (its fields' own defaults,
+nothing to check), so importing the module builds no validator. Annotations here are
+objects, not text (no `from __future__ import annotations`): pydantic takes each field's
+type as it is instead of evaluating its text, a third of what making a model costs when
+the module is imported."""
 
 from dataclasses import dataclass
 from functools import cache
@@ -71,9 +73,9 @@ class TableSettings(_Strict):
     """A table's settings: the notes' values by default; null is a blank to fill in."""
 
     dice: Annotated[str, Field(pattern=r"^d[0-9]{1,3}$")] = "d20"
-    actions: Actions = Actions()
+    actions: Actions = Actions.model_construct()
     max_wounds: Annotated[int, Field(ge=1, le=99)] = 20
-    zones: Zones = Zones()
+    zones: Zones = Zones.model_construct()
     press_penalty: Blank = Field(None, description="each Press's penalty to later Presses "
                                                   "that turn [9]; undefined in the notes")
     cool_down_check: Blank = Field(None, description="what restarts shield regeneration "
