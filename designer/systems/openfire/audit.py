@@ -86,7 +86,7 @@ def _measure(catalog: Catalog, kind: str, name: str, data: dict[str, Any], basis
     unit._catalog = catalog
     worths = price(fold(unit, catalog)).worths
     worth = next((w for w in worths if w.kind == kind[:-1] and w.name == name
-                  and w.index == 0), None)
+                  and w.entry == 0), None)
     return AuditEntry(kind, name, worth.listed if worth else None,
                       worth.formula if worth else None, basis, data)
 

@@ -1,13 +1,15 @@
 """What pricing a unit gives (its lines, each entry's points, upgrade points a model by
 group, what each priced thing is worth for the audit, and the fallback findings), the
 formula's lines that both costing modes write, what an upgrade costs, and which model
-entries a module rule concerns."""
+entries a module rule concerns.
+
+Its records are NamedTuples, as the system contract's are (contract.py says why); what
+pricing gathers is `Priced`, a plain class whose lists the pricing fills."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from designer.systems.openfire.catalog import Catalog
 from designer.systems.openfire.fold import Arm, Figure
@@ -29,8 +31,7 @@ if TYPE_CHECKING:
 WP = frozenset({"WP"})
 
 
-@dataclass(frozen=True, slots=True)
-class Worth:
+class Worth(NamedTuple):
     """One priced thing of a model entry (its profile, a weapon, an added rule, an
     upgrade) with the module's points for one model (None when it lists none) and what
     the formula makes of it (None when the formula cannot say)."""
@@ -39,18 +40,22 @@ class Worth:
     name: str
     listed: int | None
     formula: Fraction | None
-    index: int  # the model entry
+    entry: int  # the model entry's index
 
 
-@dataclass
 class Priced:
-    lines: list[Line] = field(default_factory=list)
-    entry_points: list[int] = field(default_factory=list)
-    issues: list[Issue] = field(default_factory=list)
-    upgrade_points: list[int] = field(default_factory=list)  # per model, with surcharges
-    group_points: list[dict[str, int]] = field(default_factory=list)  # the same by group
-    worths: list[Worth] = field(default_factory=list)
-    labelled: bool = False  # the formula's full label has been printed once
+    """A unit's pricing as it is worked out: its lines, each model entry's points, the
+    upgrade points per model (with surcharges; and by group), what each priced thing is
+    worth, and the findings."""
+
+    def __init__(self) -> None:
+        self.lines: list[Line] = []
+        self.entry_points: list[int] = []
+        self.issues: list[Issue] = []
+        self.upgrade_points: list[int] = []
+        self.group_points: list[dict[str, int]] = []
+        self.worths: list[Worth] = []
+        self.labelled = False  # the formula's full label has been printed once
 
     def add(self, step: str, item: str, each: int, count: int,
             beside: Beside | None = None) -> int:
@@ -75,8 +80,7 @@ def limits_for(fig: Figure, catalog: Catalog) -> list[PerModel]:
     return [r for r in rules if matches(r.match, fig)]
 
 
-@dataclass(frozen=True, slots=True)
-class Charge:
+class Charge(NamedTuple):
     """What one upgrade costs a model: its points (worked out from WP, the modified
     weapon's points, when they are a formula) and the surcharges that apply."""
 
