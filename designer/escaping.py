@@ -34,8 +34,10 @@ _PAGE = {i: e for i, e in _LINES.items() if i != 0x09}
 #: a control character's picture (␛ for ESC, ␀ for NUL), and � for the others
 _PICTURES = {i: chr(0x2400 + i) if i < 0x20 else "\u2421" if i == 0x7F else "\ufffd"
              for i in _ACTING}
-_RUNS = re.compile("[" + "".join(re.escape(chr(i)) for i in _ACTING) + "]+")
-_JSON_LEFT = re.compile("[\u2028\u2029\u202a-\u202e\u2066-\u2069\x7f-\x9f]")
+#: patterns compiled on first use (`re` keeps them): most commands print no JSON and
+#: write no text export
+_RUNS = "[" + "".join(re.escape(chr(i)) for i in _ACTING) + "]+"
+_JSON_LEFT = "[\u2028\u2029\u202a-\u202e\u2066-\u2069\x7f-\x9f]"
 
 
 def printable(text: str, limit: int | None = None, *, keep_lines: bool = False) -> str:
@@ -63,7 +65,7 @@ def page_text(text: str) -> str:
 def one_line(text: object) -> str:
     """User text on one line of a text or Markdown export: each run of acting characters
     (escape sequences, line breaks, overrides) becomes one space."""
-    return _RUNS.sub(" ", str(text)).strip()
+    return re.sub(_RUNS, " ", str(text)).strip()
 
 
 def json_text(data: Any) -> str:
@@ -73,4 +75,4 @@ def json_text(data: Any) -> str:
     import json  # here, not at the top: a command that prints no JSON never imports it
 
     text = json.dumps(data, indent=2, ensure_ascii=False)
-    return _JSON_LEFT.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return re.sub(_JSON_LEFT, lambda m: f"\\u{ord(m.group()):04x}", text)
