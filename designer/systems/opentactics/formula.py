@@ -1,9 +1,10 @@
-"""Ability cost formulas: a number, or a product such as R*2, BO*4, R*AR."""
+"""Ability cost formulas: a number, or a product such as R*2, BO*4, R*AR. `Formula` is a
+NamedTuple, as the system contract's records are (contract.py says why)."""
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 SKILL_LETTERS = {"M": "melee", "B": "ballistic", "A": "arcane", "T": "technical"}
 #: the variables a formula may name: R (rank) and skill letter + O (OFF dice),
@@ -12,8 +13,7 @@ VARIABLES = frozenset({"R"} | {f"{s}{k}" for s in SKILL_LETTERS for k in "ODR"})
 _SPLIT = re.compile(r"\s*[*×xX]\s*")
 
 
-@dataclass(frozen=True, slots=True)
-class Formula:
+class Formula(NamedTuple):
     """A constant times a product of named values; its text is kept for display."""
 
     constant: int
