@@ -3,17 +3,19 @@ holds a group of commands: it adds their parsers and names their handlers.
 
 Exit codes: 0 fine, 1 rule errors or over the budget, 2 unreadable input, 130 interrupted.
 Imports stay inside the commands so `designer price` starts fast and never loads Textual;
-`price FILE` and `check FILE` import only `pricing`, the other groups being imported with
-the parser that needs them; a shell's completion request (`completing`) is answered
-before any command runs.
+`price FILE` and `check FILE` import only `pricing` and not argparse, the other groups
+being imported with the parser that needs them. A command's arguments are a
+SimpleNamespace, which argparse fills or the fast path makes. A shell's completion
+request (`completing`) is answered before any command runs.
 """
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from collections.abc import Callable, Sequence
+from types import SimpleNamespace
+from typing import TYPE_CHECKING
 
 from designer.cli import pricing
 from designer.cli.common import (
@@ -25,9 +27,12 @@ from designer.cli.common import (
 )
 from designer.errors import InputError, InputErrors
 
+if TYPE_CHECKING:
+    import argparse
+
 __all__ = ["RICH_ROWS", "build_parser", "main"]
 
-Handler = Callable[[argparse.Namespace], int]
+Handler = Callable[[SimpleNamespace], int]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -35,6 +40,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _parser_and_handlers() -> tuple[argparse.ArgumentParser, dict[str, Handler]]:
+    import argparse
+
     parser = argparse.ArgumentParser(
         prog="designer",
         description="Point-cost calculator and unit designer for skirmish miniature games.",
@@ -68,7 +75,7 @@ def _parser_and_handlers() -> tuple[argparse.ArgumentParser, dict[str, Handler]]
     return parser, handlers
 
 
-def _command(words: list[str]) -> tuple[argparse.Namespace, Handler | None]:
+def _command(words: list[str]) -> tuple[SimpleNamespace, Handler | None]:
     """The arguments and the handler of the command `words` give: `price` or `check` of
     one file read directly, the rest by argparse (whose option types raise InputError for
     a value out of their choices). A shell's completion request is answered here, and
@@ -81,7 +88,7 @@ def _command(words: list[str]) -> tuple[argparse.Namespace, Handler | None]:
     parser, handlers = _parser_and_handlers()
     if completing.REQUEST in os.environ:
         completing.complete(parser)
-    args = parser.parse_args(words)
+    args = parser.parse_args(words, namespace=SimpleNamespace())
     return args, handlers.get(args.command) if args.command else None
 
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from designer.cli.common import EXIT_OK, console, system_name, system_named
@@ -12,7 +12,7 @@ from designer.errors import InputError
 from designer.systems import DEFAULT_SYSTEM, system_names
 
 
-def add_parsers(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
+def add_parsers(sub: Any) -> dict[str, Callable[[SimpleNamespace], int]]:
     p = sub.add_parser("catalog", help="browse a game system's catalog")
     p.add_argument("section", nargs="?", default=None, metavar="SECTION",
                    help="one section (e.g. abilities, equipment, types); default: all")
@@ -31,7 +31,7 @@ def add_parsers(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
     return {"catalog": cmd_catalog, "schema": cmd_schema}
 
 
-def cmd_catalog(args: argparse.Namespace) -> int:
+def cmd_catalog(args: SimpleNamespace) -> int:
     from designer.render import catalog_tables
 
     game = system_named(args.system)
@@ -51,7 +51,7 @@ def cmd_catalog(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def cmd_schema(args: argparse.Namespace) -> int:
+def cmd_schema(args: SimpleNamespace) -> int:
     from designer.schema import default_schema_dir, write_schemas
 
     out = args.out or default_schema_dir()

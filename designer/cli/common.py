@@ -3,7 +3,6 @@ terminal or a pipe, and the option types."""
 
 from __future__ import annotations
 
-import argparse
 import sys
 from typing import TYPE_CHECKING
 
@@ -88,6 +87,8 @@ def system_named(name: str) -> GameSystem:
 
 def points_cap(text: str) -> int:
     """A `--cap` value: a whole number within a roster file's own bound."""
+    import argparse  # here: `price FILE` and `check FILE` start without argparse
+
     try:
         value = int(text) if len(text) <= 12 else int("x")
     except ValueError:

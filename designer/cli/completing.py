@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import os
 from collections.abc import Callable, Iterable
+from types import SimpleNamespace
 from typing import Any, TextIO
 
 from designer.cli.common import EXIT_OK
@@ -29,7 +30,7 @@ FOLDERS, FILES = ("DIR",), ("FILE", "PATH")
 SAME_EXTENSIONS = {"yaml": ("yaml", "yml")}
 
 
-def add_parsers(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
+def add_parsers(sub: Any) -> dict[str, Callable[[SimpleNamespace], int]]:
     p = sub.add_parser("completion", help="print the shell completion script for bash, zsh "
                                           "or fish")
     p.add_argument("shell", choices=SHELLS, metavar="SHELL",
@@ -38,7 +39,7 @@ def add_parsers(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
     return {"completion": cmd_completion}
 
 
-def cmd_completion(args: argparse.Namespace) -> int:
+def cmd_completion(args: SimpleNamespace) -> int:
     from argcomplete import shellcode
 
     print(shellcode(["designer"], shell=args.shell), end="")

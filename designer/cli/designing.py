@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from designer.cli.common import EXIT_OK, system_name, system_named
 from designer.systems import DEFAULT_SYSTEM, system_names
 
 
-def add_parsers(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
+def add_parsers(sub: Any) -> dict[str, Callable[[SimpleNamespace], int]]:
     p = sub.add_parser("edit", help="design a unit in the terminal (new file if missing)")
     p.add_argument("unit", type=Path, metavar="UNIT.yaml",
                    help="the unit file to design; a missing or empty file is a new unit, "
@@ -39,14 +39,14 @@ def cmd_home() -> int:
     return launch("home")
 
 
-def cmd_edit(args: argparse.Namespace) -> int:
+def cmd_edit(args: SimpleNamespace) -> int:
     from designer.tui import launch
 
     name = system_named(args.system).NAME if args.system else None
     return launch("edit", args.unit, system=name)
 
 
-def cmd_roster(args: argparse.Namespace) -> int:
+def cmd_roster(args: SimpleNamespace) -> int:
     from designer.tui import launch
 
     name = system_named(args.system).NAME if args.system else None

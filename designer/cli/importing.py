@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from designer.cli.common import EXIT_OK, console
 
 
-def add_parsers(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
+def add_parsers(sub: Any) -> dict[str, Callable[[SimpleNamespace], int]]:
     p = sub.add_parser("import", help="write unit and roster files back from a BattleScribe "
                                       "export")
     p.add_argument("file", type=Path, metavar="FILE.cat|.catz|.ros|.rosz",
@@ -22,7 +22,7 @@ def add_parsers(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
     return {"import": cmd_import}
 
 
-def cmd_import(args: argparse.Namespace) -> int:
+def cmd_import(args: SimpleNamespace) -> int:
     from designer.export.battlescribe.importing import import_file
 
     out = console()

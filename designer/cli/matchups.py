@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from designer.cli.common import EXIT_OK, console
@@ -17,7 +17,7 @@ from designer.escaping import json_text
 BAR_AFTER = 1.0
 
 
-def add_parsers(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
+def add_parsers(sub: Any) -> dict[str, Callable[[SimpleNamespace], int]]:
     from designer.systems import RETALIATIONS  # here: `price` builds no parser
 
     p = sub.add_parser("odds", help="exact matchup odds: a unit against another or a field")
@@ -79,7 +79,7 @@ def _stderr_is_terminal() -> bool:
         return False
 
 
-def cmd_odds(args: argparse.Namespace) -> int:
+def cmd_odds(args: SimpleNamespace) -> int:
     from designer import matchup
     from designer.facing import matchups_of
     from designer.render_odds import engagement_renderable, field_renderable

@@ -5,9 +5,9 @@ report. The system that reads the module computes it; this only prints it."""
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 from designer.cli.common import EXIT_OK, system_name, system_named
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from designer.audit import Audit
 
 
-def add_parsers(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
+def add_parsers(sub: Any) -> dict[str, Callable[[SimpleNamespace], int]]:
     p = sub.add_parser("module", help="a game module's workbench (audit its points)")
     actions = p.add_subparsers(dest="action", metavar="ACTION", required=True)
     a = actions.add_parser("audit", help="every priced entry's listed points beside the "
@@ -51,7 +51,7 @@ def audit_of(path: Path, system: str | None) -> Audit:
     raise InputError(f"{problem} to audit", file=path, field="--system")
 
 
-def cmd_module(args: argparse.Namespace) -> int:
+def cmd_module(args: SimpleNamespace) -> int:
     audit = audit_of(args.module, args.system)
     if args.html is not None:
         _write_html(audit, args.html, args.force)

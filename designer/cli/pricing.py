@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from designer.cli.common import EXIT_OK, EXIT_RULES, RICH_ROWS, console, points_cap, terminal
@@ -13,7 +13,7 @@ from designer.errors import InputError, InputErrors
 from designer.escaping import json_text
 
 
-def add_parsers(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
+def add_parsers(sub: Any) -> dict[str, Callable[[SimpleNamespace], int]]:
     p = sub.add_parser("price", help="price a unit file and explain the total")
     p.add_argument("unit", type=Path, metavar="UNIT.yaml",
                    help="a unit file (its system: key names the game system)")
@@ -28,11 +28,12 @@ def add_parsers(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
     return {"price": cmd_price, "check": cmd_check}
 
 
-def quick_args(argv: list[str]) -> argparse.Namespace | None:
+def quick_args(argv: list[str]) -> SimpleNamespace | None:
     """`price FILE [--json]` and `check FILE [--json]` read without building the parser
-    (5-10 ms of a command that takes 150); anything else (another option, --help, an
-    abbreviation, a file name starting with '-') is argparse's. The namespace carries
-    every attribute argparse would give (tests/test_fast_paths.py compares the two)."""
+    (5-10 ms of a command that takes 150) or importing argparse; anything else (another
+    option, --help, an abbreviation, a file name starting with '-') is argparse's. The
+    namespace carries every attribute argparse would give (tests/test_fast_paths.py
+    compares the two)."""
     if len(argv) not in (2, 3) or argv[0] not in ("price", "check"):
         return None
     files = [w for w in argv[1:] if w != "--json"]
@@ -40,11 +41,11 @@ def quick_args(argv: list[str]) -> argparse.Namespace | None:
         return None
     place = {"price": "unit", "check": "roster"}[argv[0]]
     extra = {"cap": None} if argv[0] == "check" else {}
-    return argparse.Namespace(config_path=False, command=argv[0], **{place: Path(files[0])},
-                              json=len(argv) == 3, **extra)
+    return SimpleNamespace(config_path=False, command=argv[0], **{place: Path(files[0])},
+                           json=len(argv) == 3, **extra)
 
 
-def cmd_price(args: argparse.Namespace) -> int:
+def cmd_price(args: SimpleNamespace) -> int:
     from designer.systems import Points
     from designer.units import load_unit_file
 
@@ -67,7 +68,7 @@ def cmd_price(args: argparse.Namespace) -> int:
     return EXIT_OK if tally.legal else EXIT_RULES
 
 
-def cmd_check(args: argparse.Namespace) -> int:
+def cmd_check(args: SimpleNamespace) -> int:
     from designer.roster import load_roster
 
     force = load_roster(args.roster, keep_broken=True)
