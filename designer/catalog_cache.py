@@ -133,7 +133,7 @@ def _code_stamp(source: Path) -> str:
     files = [*_files(_PACKAGE, (".py",), deep=False),
              *_files(_PACKAGE / "systems", (".py",), deep=False), *_files(source, (".py",))]
     stamps = []
-    for path in sorted(set(files)):
+    for path in sorted(set(map(str, files))):  # as text: sorting paths costs more
         try:
             info = os.stat(path)
             stamps.append(f"{path}:{info.st_size}:{info.st_mtime_ns}")
