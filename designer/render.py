@@ -8,7 +8,6 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from designer.escaping import printable
-from designer.search import matches
 from designer.systems import CatalogSection, Fact, GameSystem, Points, Step
 from designer.tally import Tally
 
@@ -352,6 +351,8 @@ def catalog_tables(sections: Sequence[CatalogSection], section: str | None,
     """One table per catalog section (or only `section`), rows filtered by `search`."""
     from rich.table import Table
     from rich.text import Text
+
+    from designer.search import matches
 
     for part in sections:
         if section not in (None, part.key):
