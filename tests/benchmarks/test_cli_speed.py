@@ -3,8 +3,10 @@ baseline measured in the same run (medians of interleaved runs, so a busy machin
 both alike).
 
 - `designer price UNIT.yaml` (to a pipe, and with --json) against a minimal script that
-  loads the same YAML with CSafeLoader and validates one small pydantic model: ≤ 1.15×,
-  for an example unit of every game system.
+  loads the same YAML with CSafeLoader and validates one small pydantic model: ≤ 1.0×
+  (no slower than the script), for an example unit of every game system. On a quiet
+  machine: 0.81-0.97× for price and 0.84-1.00× for --json; a machine busy with other
+  work can push a run past it.
 - `designer check` of a 1,000-entry roster against the 12-unit example roster: ≤ 2×.
 
 Run with: pytest tests/benchmarks/test_cli_speed.py --benchmark-only -s
@@ -24,7 +26,7 @@ import pytest
 from designer.systems import examples_dir
 from tests.benchmarks.test_roster_speed import thousand_roster
 
-PRICE_RATIO = 1.15
+PRICE_RATIO = 1.0
 CHECK_RATIO = 2.0
 RUNS = 11
 
