@@ -239,7 +239,7 @@ def module_audit(catalog: Catalog, source: str) -> Audit:
 
 def audit_file(path: Path, base: Catalog) -> Audit:
     """The audit of a module file (or a bundled module's id)."""
-    from designer.systems.openfire.loading import with_module
+    from designer.systems.openfire.module_ref import with_module
 
     if str(path) in base.bundled:
         return module_audit(with_module(base, str(path)), str(path))

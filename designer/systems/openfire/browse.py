@@ -14,9 +14,9 @@ from designer.systems.openfire.audit import module_audit
 from designer.systems.openfire.card import mov_text, rng_text
 from designer.systems.openfire.catalog import Catalog
 from designer.systems.openfire.formats import RuleDef
-from designer.systems.openfire.loading import with_module
 from designer.systems.openfire.models import Weapon, WeaponProfile
 from designer.systems.openfire.module import Module
+from designer.systems.openfire.module_ref import with_module
 from designer.systems.openfire.value import num
 
 

@@ -1,8 +1,8 @@
 """Loading the Open Fire catalog: core.yaml, costing/*.yaml and a module (a bundled id from
 modules/, or the path of a module file), validated and cross-checked; problems are
-one-line InputErrors naming the file and field. A module file is read by `module_file`,
-imported when a unit or force names one: a unit of the core alone never imports the
-module models."""
+one-line InputErrors naming the file and field. The module a file names is added by
+`module_ref`, which reads a module file with `module_file` only when a unit or force
+names one: a unit of the core alone never imports the module models."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any
 
 from designer.catalog_cache import persistent
 from designer.errors import InputError
-from designer.io import load_mapping, refuse_boolean_keys, suggest, validate
+from designer.io import load_mapping, refuse_boolean_keys, validate
 from designer.systems.openfire.catalog import Catalog
 from designer.systems.openfire.formats import CoreCatalog, CoreFile, Costing
 from designer.systems.openfire.formula import FormulaError, parse, parse_rule_cost
@@ -76,41 +76,6 @@ def _read_core(root: Path) -> CoreCatalog:
         raise InputError(f"no costing file '{core.default_costing}' in {folder}",
                          file=core_path, field="default_costing")
     return CoreCatalog.model_construct(core=core, costing=costings)
-
-
-def with_module(base: Catalog, ref: Any, file: str | Path | None = None,
-                field: str = "module") -> Catalog:
-    """`base` with the module a file's `module:` names: a bundled id or a module file's
-    path (relative to `file`); `base` itself for None."""
-    if ref is None:
-        return base if base.module is None else _core_only(base)
-    if not isinstance(ref, str) or not ref.strip():
-        raise InputError(f"expected a module's name or file, got {ref!r}"[:200], file=file,
-                         field=field)
-    if base.module is not None and base.ref == ref:
-        return base
-    from designer.systems.openfire.module_file import with_module_file
-
-    root = base.root or bundled_root()
-    if ref in base.bundled:
-        return with_module_file(root, (root / "modules" / f"{ref}.yaml").resolve(), ref)
-    folder = Path(file).parent if file else Path.cwd()
-    try:
-        path = Path(ref).expanduser()
-        path = (path if path.is_absolute() else folder / path).resolve()
-        found = path.is_file()
-    except (OSError, RuntimeError, ValueError):  # too long, a NUL byte, a symlink loop
-        found = False
-    if not found:
-        hint = suggest(ref, base.bundled)
-        raise InputError(f"unknown module '{ref}'{hint}; name a bundled module "
-                         f"({', '.join(base.bundled) or 'none'}) or a module file",
-                         file=file, field=field)
-    return with_module_file(root, path, ref)
-
-
-def _core_only(base: Catalog) -> Catalog:
-    return _load(base.root.resolve()) if base.root else load_catalog(bundled_root())
 
 
 def _check_costing(costing: Costing, core: CoreFile, path: Path) -> None:

@@ -28,8 +28,9 @@ from designer.systems.openfire.catalog import Catalog
 from designer.systems.openfire.cost import Final, price
 from designer.systems.openfire.fold import fold
 from designer.systems.openfire.headings import MODEL_COLUMNS, WEAPON_COLUMNS
-from designer.systems.openfire.loading import load_catalog, with_module
+from designer.systems.openfire.loading import load_catalog
 from designer.systems.openfire.models import ModelEntry, Unit
+from designer.systems.openfire.module_ref import with_module
 from designer.systems.openfire.rules import check
 from designer.tally import Issue, Tally
 
