@@ -20,6 +20,7 @@ import yaml
 
 from designer.errors import InputError
 from designer.validation import (
+    file_schema,
     refuse_boolean_keys,
     require_mapping,
     suggest,
@@ -35,7 +36,7 @@ except ImportError:  # pragma: no cover - depends on how PyYAML was built
     from yaml import SafeDumper as _BaseDumper  # type: ignore[assignment]
 
 __all__ = ["MAX_DEPTH", "MAX_FILE_BYTES", "FileStamp", "changed_since", "dump_yaml",
-           "file_stamp", "load_mapping", "load_yaml", "parse_yaml", "read_text",
+           "file_schema", "file_stamp", "load_mapping", "load_yaml", "parse_yaml", "read_text",
            "refuse_boolean_keys", "require_mapping", "save_yaml", "suggest", "validate",
            "validation_error", "write_all", "write_atomic"]
 

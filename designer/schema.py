@@ -8,7 +8,7 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
-from designer.io import write_atomic
+from designer.io import file_schema, write_atomic
 from designer.systems import system, system_names
 
 
@@ -16,7 +16,7 @@ def schemas(names: Sequence[str] | None = None) -> dict[str, dict]:
     """{relative file name: schema} for the roster and each system in `names` (all)."""
     from designer.roster import RosterFile
 
-    out = {"roster.schema.json": RosterFile.model_json_schema()}
+    out = {"roster.schema.json": file_schema(RosterFile)}
     for name in names if names is not None else system_names():
         for kind, schema in system(name).json_schemas().items():
             out[f"{name}/{kind}.schema.json"] = schema

@@ -226,3 +226,20 @@ def _model_of(annotation: Any) -> Any:
         if found is not None:
             return found
     return None
+
+
+def file_schema(model: type[BaseModel]) -> dict[str, Any]:
+    """The JSON Schema of a file format whose top is `model` (`designer schema`). A
+    default that is a model is written as its data: the models make such defaults
+    without validation (`model_construct`, which builds nothing at import), and the
+    oldest pydantic the project supports (2.7) cannot encode one whose class has not
+    been used yet."""
+    from pydantic.json_schema import GenerateJsonSchema  # here: only schemas need it
+
+    class FileSchema(GenerateJsonSchema):
+        def encode_default(self, dft: Any) -> Any:
+            if isinstance(dft, BaseModel):
+                return dft.model_dump(mode="json", by_alias=True)
+            return super().encode_default(dft)
+
+    return model.model_json_schema(schema_generator=FileSchema)

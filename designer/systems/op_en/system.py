@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from designer.errors import InputError
-from designer.io import require_mapping, suggest, validate
+from designer.io import file_schema, require_mapping, suggest, validate
 from designer.systems import (
     Assessment,
     CatalogPicking,
@@ -160,8 +160,8 @@ class OpEn(GameSystem[Character, Catalog, Final], Points, CatalogPicking[Charact
         return None
 
     def json_schemas(self) -> dict[str, dict[str, Any]]:
-        return {"unit": Character.model_json_schema(),
-                "catalog": CatalogModel.model_json_schema()}
+        return {"unit": file_schema(Character),
+                "catalog": file_schema(CatalogModel)}
 
 
 def _resolve_names(unit: Character, catalog: Catalog, file: str | Path | None,

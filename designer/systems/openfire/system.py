@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from designer.errors import InputError
-from designer.io import require_mapping, validate
+from designer.io import file_schema, require_mapping, validate
 from designer.systems import (
     Assessment,
     CatalogPicking,
@@ -214,8 +214,8 @@ class OpenFire(GameSystem[Unit, Catalog, Final], Points, Matchups[Unit, Final],
     def json_schemas(self) -> dict[str, dict[str, Any]]:
         from designer.systems.openfire.module import CatalogModel
 
-        return {"unit": Unit.model_json_schema(),
-                "catalog": CatalogModel.model_json_schema()}
+        return {"unit": file_schema(Unit),
+                "catalog": file_schema(CatalogModel)}
 
 
 def _profile_unit(name: str, catalog: Catalog, profile: str) -> Unit:

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from designer.errors import InputError
-from designer.io import require_mapping, suggest, validate
+from designer.io import file_schema, require_mapping, suggest, validate
 from designer.systems import (
     Assessment,
     Budget,
@@ -155,7 +155,7 @@ class OpenTactics(GameSystem[Unit, Catalog, Final], Points, Matchups[Unit, Final
         return None
 
     def json_schemas(self) -> dict[str, dict[str, Any]]:
-        return {"unit": Unit.model_json_schema(), "catalog": CatalogModel.model_json_schema()}
+        return {"unit": file_schema(Unit), "catalog": file_schema(CatalogModel)}
 
 
 def _resolve_names(unit: Unit, catalog: Catalog, file: str | Path | None,

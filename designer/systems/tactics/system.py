@@ -11,7 +11,7 @@ from typing import Any
 
 from designer.card import Card
 from designer.errors import InputError
-from designer.io import link_loop, load_mapping, require_mapping, validate
+from designer.io import file_schema, link_loop, load_mapping, require_mapping, validate
 from designer.systems import (
     DEFAULT_SYSTEM,
     Assessment,
@@ -106,8 +106,8 @@ class Tactics(GameSystem[Sheet, Catalog, Final], RosterFormat[Sheet, Catalog]):
         return browse.catalog_sections(catalog)
 
     def json_schemas(self) -> dict[str, dict[str, Any]]:
-        return {"unit": Sheet.model_json_schema(),
-                "catalog": TableSettings.model_json_schema()}
+        return {"unit": file_schema(Sheet),
+                "catalog": file_schema(TableSettings)}
 
     # --- an encounter's sheets, checked where the file names them ----------------------
 
