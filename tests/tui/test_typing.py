@@ -62,11 +62,10 @@ async def test_letters_on_a_named_choice_pick_the_option_they_start(clock):
                     start="edit")
     async with app.run_test(size=SIZE) as pilot:
         await settled(pilot)
+        kind = app.screen.query_one("#kind", Cycle)
         assert focused_id(app) == "kind"
         await pilot.press("h")
         await settled(pilot)
-        # the field shown (a heavy's step is built anew: another field, of the same id)
-        kind = app.screen.query_one("#kind", Cycle)
         assert (kind.value, app.screen.doc.unit.kind) == ("heavy", "heavy")
         clock[0] += 2
         await pilot.press("s")

@@ -203,13 +203,7 @@ class Cycle(Widget, can_focus=True):
     """A labelled choice among a few options, cycled with ←/→ (or space), or typed: a
     choice of numbers takes digits as a number field does (the typed number, or the
     nearest choice to it), any other a letter (the next option whose label starts with
-    what was typed, as a menu does).
-
-    A choice posts `Cycle.Changed` and shows the new value at once; a `controlled` one
-    (bound to the unit) leaves it to the owner to set `value`, so the new value is
-    painted in the same frame as everything else the edit changed, as a `Spinner`'s."""
-
-    controlled = False
+    what was typed, as a menu does)."""
 
     BINDING_GROUP_TITLE = "choice"
     BINDINGS = [
@@ -240,21 +234,7 @@ class Cycle(Widget, can_focus=True):
         self.key = key
         self.label_width = label_width if label_width is not None else len(label)
         self._typed = Typed()
-        self._pending: Hashable = None  # asked for, not yet set by the owner
-        self._asked = False
         self.set_reactive(Cycle.value, value)
-
-    @property
-    def current(self) -> Hashable:
-        """The value including a change the owner has not applied yet."""
-        return self._pending if self._asked else self.value
-
-    def settle(self) -> None:
-        """The owner has set `value` (or kept it): nothing is pending any more."""
-        self._pending, self._asked = None, False
-
-    def watch_value(self) -> None:
-        self.settle()
 
     def render(self) -> Content:
         text = dict(self.options).get(self.value, str(self.value))
@@ -274,17 +254,13 @@ class Cycle(Widget, can_focus=True):
     def action_change(self, delta: int) -> None:
         self._typed.clear()
         values = [v for v, _ in self.options]
-        current = self.current
-        index = (values.index(current) + delta) % len(values) if current in values else 0
+        index = (values.index(self.value) + delta) % len(values) if self.value in values else 0
         self._choose(values[index])
 
     def _choose(self, value: Hashable) -> None:
-        if value != self.current:
-            if self.controlled:
-                self._pending, self._asked = value, True
-            else:
-                self.value = value
-            self.post_message(self.Changed(self, value))
+        if value != self.value:
+            self.value = value
+            self.post_message(self.Changed(self, self.value))
 
     @property
     def numeric(self) -> bool:
@@ -319,8 +295,7 @@ class Cycle(Widget, can_focus=True):
         wanted = typed.casefold()
         labels = [(v, label.strip().casefold()) for v, label in self.options]
         values = [v for v, _ in labels]
-        current = self.current
-        start = values.index(current) if current in values else -1
+        start = values.index(self.value) if self.value in values else -1
         # one letter again and again steps through the options it starts; more letters
         # narrow to the first option from here that starts with them all
         repeated = len(set(wanted)) == 1

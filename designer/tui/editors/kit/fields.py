@@ -14,7 +14,7 @@ as it is and the kit never reads it as markup nor sends its control characters o
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, Self
+from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
@@ -116,11 +116,9 @@ class ChoiceField(Cycle):
                          read(view), **kwargs)
         self.add_class(BOUND)
         self.read, self.change, self.focus_after = read, change, focus
-        self.controlled = change is not None  # the unit's value, shown as the unit takes it
 
     def show_view(self, view: View) -> None:
         self.value = self.read(view)
-        self.settle()  # the unit's value, taken or kept
 
     @on(Cycle.Changed)
     def _changed(self, event: Cycle.Changed) -> None:
@@ -155,8 +153,7 @@ class TextLine(TextField):
 
 
 class Toggle(Tick):
-    """A yes or no of the unit's: ticking asks the unit, and the tick is shown as the unit
-    takes it, in the same paint as everything else the edit changed."""
+    """A yes or no of the unit's."""
 
     def __init__(self, view: View, label: str, read: Callable[[View], bool], change: Change,
                  **kwargs: Any) -> None:
@@ -170,10 +167,6 @@ class Toggle(Tick):
         if self.value != value:
             with self.prevent(Checkbox.Changed):
                 self.value = value
-
-    def toggle(self) -> Self:
-        self.post_message(Checkbox.Changed(self, not self.value))
-        return self
 
     @on(Checkbox.Changed)
     def _changed(self, event: Checkbox.Changed) -> None:

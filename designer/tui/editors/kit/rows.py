@@ -48,7 +48,6 @@ def renew(shown: Widget, new: Widget) -> None:
             shown.label, shown.options = new.label, new.options
             shown.refresh(layout=True)
         shown.value = new.value
-        shown.settle()
     elif isinstance(shown, Static) and isinstance(new, Static):
         content = as_content(new.content)
         if not same(as_content(shown.content), content):
