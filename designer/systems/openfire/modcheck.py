@@ -166,7 +166,8 @@ def _upgrade(module: Module, i: int, catalog: Catalog, path: Path, weapons: list
         _known(upgrade.for_weapon.names, weapons, path, f"{where}.for_weapon.names")
         _known(upgrade.for_weapon.exclude, weapons, path, f"{where}.for_weapon.exclude")
         if upgrade.for_weapon.rule is not None:
-            _weapon_rule(upgrade.for_weapon.rule, catalog, path, f"{where}.for_weapon.rule")
+            _named_rule(upgrade.for_weapon.rule, catalog, path, f"{where}.for_weapon.rule",
+                        weapon=True)
     if isinstance(upgrade.points, str):
         try:
             formula = parse(upgrade.points, WP)
@@ -178,26 +179,35 @@ def _upgrade(module: Module, i: int, catalog: Catalog, path: Path, weapons: list
                              "weapon", file=path, field=f"{where}.points")
 
 
-def _weapon_rule(name: str, catalog: Catalog, path: Path, field: str) -> None:
-    """The rule an upgrade's weapons must have: a weapon rule, by name alone and spelt as
-    the rules spell it (weapons are matched by their rules' names)."""
+#: how a rule named by `for_weapon.rule` (a weapon's) or by a match (a model's) is spoken of
+_NAMED = {True: ("for_weapon.rule", "a weapon rule", "a model's rule goes under for: rule"),
+          False: ("a match", "a model's rule", "an upgrade's weapons go under for_weapon")}
+
+
+def _named_rule(name: str, catalog: Catalog, path: Path, field: str, *, weapon: bool
+                ) -> None:
+    """A rule an upgrade's weapons must have (`weapon`) or a match's models: of that kind,
+    by name alone and spelt as the rules spell it (things are matched by their rules'
+    names; a weapon's exactly, a model's in any case)."""
+    where, kind, elsewhere = _NAMED[weapon]
     written = name.strip()
     parts = split_rule(written)
     if "x" in parts:
-        raise InputError(f"'{written}' gives an X; for_weapon.rule names the rule alone: "
-                         f"write rule: {parts['name']}", file=path, field=field)
+        raise InputError(f"'{written}' gives an X; {where} names the rule alone: write "
+                         f"rule: {parts['name']}", file=path, field=field)
     rule = catalog.rule(written)
     if rule is None:
         module = catalog.module.special_rules if catalog.module else ()
-        names = [r.name for r in (*catalog.core.rules, *module) if r.scope == "weapon"]
-        raise InputError(f"unknown rule '{written}'{suggest(written, names)}; for_weapon.rule "
-                         f"names a weapon rule of Open Fire or of {catalog.title}",
-                         file=path, field=field)
-    if rule.scope != "weapon":
-        raise InputError(f"{rule.name} is a {rule.scope} rule; for_weapon.rule names a "
-                         "weapon rule (a model's rule goes under for: rule)", file=path,
-                         field=field)
-    if rule.name != written:
+        names = [r.name for r in (*catalog.core.rules, *module)
+                 if (r.scope == "weapon") == weapon]
+        known = f"names {kind} of Open Fire or of {catalog.title}" if weapon else \
+            f"names {kind}"
+        raise InputError(f"unknown rule '{written}'{suggest(written, names)}; {where} "
+                         f"{known}", file=path, field=field)
+    if (rule.scope == "weapon") != weapon:
+        raise InputError(f"{rule.name} is a {rule.scope} rule; {where} names {kind} "
+                         f"({elsewhere})", file=path, field=field)
+    if (rule.name != written) if weapon else (rule.name.casefold() != written.casefold()):
         raise InputError(f"'{written}' is written {rule.name} in the rules: write rule: "
                          f"{rule.name}", file=path, field=field)
 
@@ -222,25 +232,8 @@ def _match(match: Match, module: Module, catalog: Catalog, path: Path, where: st
             raise InputError(f"unknown profile '{match.profile}'"
                              f"{suggest(match.profile, names)}; it would match no model",
                              file=path, field=f"{where}.profile")
-    if match.rule is None:
-        return
-    written, field = match.rule.strip(), f"{where}.rule"
-    parts = split_rule(written)
-    if "x" in parts:
-        raise InputError(f"'{written}' gives an X; a match names the rule alone: write "
-                         f"rule: {parts['name']}", file=path, field=field)
-    rule = catalog.rule(written)
-    if rule is None:
-        names = [r.name for r in (*catalog.core.rules, *module.special_rules)
-                 if r.scope != "weapon"]
-        raise InputError(f"unknown rule '{written}'{suggest(written, names)}; a match "
-                         "names a model's rule", file=path, field=field)
-    if rule.scope == "weapon":
-        raise InputError(f"{rule.name} is a weapon rule; a match names a model's rule (an "
-                         "upgrade's weapons go under for_weapon)", file=path, field=field)
-    if rule.name.casefold() != written.casefold():
-        raise InputError(f"'{written}' is written {rule.name} in the rules: write rule: "
-                         f"{rule.name}", file=path, field=field)
+    if match.rule is not None:
+        _named_rule(match.rule, catalog, path, f"{where}.rule", weapon=False)
 
 
 def _per_model(module: Module, path: Path) -> None:
