@@ -184,10 +184,13 @@ class StepEditor(VerticalScroll, Generic[U, C, F], can_focus=False):
             if keep:
                 self.focus_id(keep)
         await self.update_fields(view)
-        for field in self.query(f".{BOUND}"):
-            cast(BoundField, field).show_view(view)
-        for picker in self.query(Picker):
-            picker.refill()
+        # a walk, not a query: a selector matched against every field cost more than
+        # showing them (0.3 ms a query on a step of 60 widgets)
+        for field in self.walk_children(Widget):
+            if isinstance(field, Picker):
+                field.refill()
+            elif field.has_class(BOUND):
+                cast(BoundField, field).show_view(view)
         if focus and not rebuild:
             self.focus_id(focus)
         if focused is not None and self.screen.focused is None:
@@ -201,9 +204,9 @@ class StepEditor(VerticalScroll, Generic[U, C, F], can_focus=False):
         focused = self.screen.focused
         if focused is not None and focused.id == widget_id and self in focused.ancestors:
             return  # where it is already: an edit's usual case, spared a query
-        found = self.query(f"#{widget_id}")
-        if found:
-            self.screen.set_focus(found.first())  # at once, before any queued key
+        found = self.query_one_optional(f"#{widget_id}")
+        if found is not None:
+            self.screen.set_focus(found)  # at once, before any queued key
 
     async def update_fields(self, view: View[U, C, F]) -> None:
         """Bring the fields up to date without rebuilding them."""
@@ -223,13 +226,10 @@ class StepEditor(VerticalScroll, Generic[U, C, F], can_focus=False):
     def entry_field(self) -> Widget | None:
         """Where the focus lands when the step is entered, however it is entered."""
         if self.ENTRY_FIELD is not None:
-            for widget in self.query(f"#{self.ENTRY_FIELD}"):
-                if widget.focusable:
-                    return widget
-        for widget in self.query("*"):
-            if widget.focusable:
+            widget = self.query_one_optional(f"#{self.ENTRY_FIELD}")
+            if widget is not None and widget.focusable:
                 return widget
-        return None
+        return next((w for w in self.walk_children(Widget) if w.focusable), None)
 
     def edit(self, change: Callable[..., Any], *args: Any, merge: Hashable | None = None,
              focus: str | None = None, **kwargs: Any) -> None:

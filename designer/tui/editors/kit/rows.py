@@ -97,4 +97,4 @@ class Rows(Vertical):
         if gone or added:
             # laid out in the paint of the edit itself, not a frame later when the rows
             # mounted report in
-            self.screen.refresh(layout=True)
+            self.screen.refresh(repaint=False, layout=True)

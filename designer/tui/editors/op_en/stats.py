@@ -100,10 +100,12 @@ class StatsEditor(OpEnEditor):
             set_content(pool, literal(f"{rank.title} values: {core}{rank.stats.core} · "
                                       f"{others}"))
         for stat in DIE_STATS:
-            found = self.query(f"#final-{stat}")
-            if found:
-                set_content(found.first(Static), self._final(view, stat))
-        for locked in self.query(".stat-locked").results(Static):
+            found = self.query_one_optional(f"#final-{stat}", Static)
+            if found is not None:
+                set_content(found, self._final(view, stat))
+        for locked in self.walk_children(Static):
+            if not locked.has_class("stat-locked"):
+                continue
             set_content(locked, self._locked(unit.core_stat or "", unit.stats.get(
                 unit.core_stat or "")))
         form = final.form

@@ -180,7 +180,8 @@ class EntryEditor(OFEditor):
     def show_targets(self, view: OFView) -> None:
         """The entries to add to, as they are now (one added, renamed or removed)."""
         self.target = self.target_of(view)
-        for target in self.query(f"#{self.TARGET_ID}").results(Cycle):
+        target = self.query_one_optional(f"#{self.TARGET_ID}", Cycle)
+        if target is not None:
             options = self.targets(view)
             if options != target.options:
                 target.options = options
@@ -196,5 +197,5 @@ class EntryEditor(OFEditor):
 
     def target_changed(self) -> None:
         """The entry added to changed: the list of what it may take is filled again."""
-        for picker in self.query(Picker):
+        for picker in self.walk_children(Picker):
             picker.refill()

@@ -66,7 +66,7 @@ class UpgradesEditor(EntryEditor):
     async def update_fields(self, view: OFView) -> None:
         await self.query_one("#taken", Rows).show(self._taken(view))
         self.show_targets(view)
-        for bar in self.query(".room").results(PointsBar):
+        for bar in self.walk_children(PointsBar):
             used, cap = edits.upgrade_room(view.final, int((bar.id or "").split("-")[1]))
             bar.show(used, cap, "upgrade cap")
 

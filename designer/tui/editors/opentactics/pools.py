@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from functools import partial
-from typing import cast
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -109,9 +108,9 @@ class BumpsEditor(OTEditor):
         for skill, side, *_ in POOL_FIELDS:
             if not _shown(view, skill, side):
                 continue
-            add = self.query(f"#addbump-{skill}-{side}")
-            if add:  # the new bump is focused once it is there
-                cast(EditButton, add.first()).focus_after = _new_bump(view, skill, side)
+            add = self.query_one_optional(f"#addbump-{skill}-{side}", EditButton)
+            if add is not None:  # the new bump is focused once it is there
+                add.focus_after = _new_bump(view, skill, side)
             await self.query_one(f"#bumps-{skill}-{side}", Rows).show(
                 self._bump_rows(view, skill, side))
             self._show_sources(self.query_one(f"#sources-{skill}-{side}", Static), view,

@@ -86,7 +86,7 @@ class TypesEditor(OTEditor):
         names = ", ".join(t.name for t in unit.types) or "none yet"
         set_content(self.query_one("#types-chosen", Static),
                     literal(f"Types: {names} · {pts(points)}"))
-        for selection in self.query(SelectionList):
+        for selection in self.walk_children(SelectionList):
             wanted = {e.name for e in catalog.types_in((selection.id or "").split("-", 1)[1])
                       if self._has(unit, e)}
             if set(selection.selected) != wanted:

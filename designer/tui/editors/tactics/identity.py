@@ -70,7 +70,8 @@ class IdentityEditor(TxEditor):
         set_content(self.query_one("#kind-about", Static), muted(about))
         choices = edits.action_choices(str(unit.kind), table)
         actions = whole(unit.actions)
-        for fixed in self.query("#actions-fixed").results(Static):
+        fixed = self.query_one_optional("#actions-fixed", Static)
+        if fixed is not None:
             count = choices[0] if choices else actions
             text = f"Actions  {'●' * (count or 0)} {count if count is not None else '___'}"
             set_content(fixed, muted(text + f"  fixed for a {unit.kind}"
