@@ -4,10 +4,13 @@ the same way, so 'reroll' finds 're-roll' in both."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 
+@lru_cache(maxsize=8192)
 def folded(text: str) -> str:
-    """Lower case without spaces and punctuation."""
+    """Lower case without spaces and punctuation. Kept: a list searched as the user types
+    folds the same catalog texts at each key (a third of an abilities list's filtering)."""
     return "".join(ch for ch in text.casefold() if ch.isalnum())
 
 

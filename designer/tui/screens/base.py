@@ -13,6 +13,7 @@ from textual import work
 from textual.binding import Binding
 from textual.reactive import Reactive
 from textual.screen import Screen
+from textual.widget import Widget
 
 from designer.errors import InputError
 from designer.io import FileStamp
@@ -57,6 +58,11 @@ class DocumentScreen(Screen):
     # repaint on such a keypress costs a frame.
     title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
     sub_title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
+    # Screen's own repaints the whole screen when the focus moves, though the fields that
+    # gain and lose it repaint themselves (their :focus styles, and :focus-within of what
+    # holds them): an edit that moves the focus (a row added, a row removed) would draw
+    # every line of the screen again, not only those that changed.
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
 
     @classmethod
     def stylesheets(cls, game: GameSystem | None = None) -> list[Path]:

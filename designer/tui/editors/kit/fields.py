@@ -74,7 +74,10 @@ class NumberField(Spinner):
         super().__init__(printable(label), value,
                          note=as_written(note(view, value) if callable(note) else note),
                          **kwargs)
-        self.add_class(BOUND)
+        # not mounted yet, so no styles to update: with update, Textual would apply the
+        # whole stylesheet to it here (1 ms), and again when it is mounted; an editor makes
+        # its rows afresh for each view, most of them never mounted
+        self.add_class(BOUND, update=False)
         self.read, self.change = read, change
         self.noter = note if callable(note) else None
         self.remove_edit, self.remove_focus, self.focus_after = remove, remove_focus, focus
@@ -114,7 +117,7 @@ class ChoiceField(Cycle):
                  focus: str | None = None, **kwargs: Any) -> None:
         super().__init__(printable(label), [(v, printable(text)) for v, text in options],
                          read(view), **kwargs)
-        self.add_class(BOUND)
+        self.add_class(BOUND, update=False)
         self.read, self.change, self.focus_after = read, change, focus
 
     def show_view(self, view: View) -> None:
@@ -135,7 +138,7 @@ class TextLine(TextField):
                  **kwargs: Any) -> None:
         kwargs.setdefault("compact", True)
         super().__init__(read(view), **kwargs)
-        self.add_class(BOUND)
+        self.add_class(BOUND, update=False)
         self.read, self.change = read, change
 
     def show_view(self, view: View) -> None:
@@ -159,7 +162,7 @@ class Toggle(Tick):
                  **kwargs: Any) -> None:
         kwargs.setdefault("compact", True)
         super().__init__(literal(label), read(view), **kwargs)
-        self.add_class(BOUND)
+        self.add_class(BOUND, update=False)
         self.read, self.change = read, change
 
     def show_view(self, view: View) -> None:
