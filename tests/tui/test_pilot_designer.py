@@ -218,3 +218,28 @@ async def test_a_custom_ability_from_its_form(tmp_path, monkeypatch):
         assert (choice.name, choice.cost, choice.text) == ("Ember Oath", 3, "Burns")
         assert focused_id(app) == "ability-list"
         assert app.screen.doc.tally.total == 3
+
+
+async def test_a_search_that_narrows_a_long_list_leaves_what_is_below_it_in_place(tmp_path):
+    """OpenTactics' abilities fill their list: typing a search keeps the list's rows (the
+    two abilities found at the top, the rest blank) and the detail under it where it
+    was, and so does clearing the search."""
+    path = tmp_path / "ash.yaml"
+    path.write_text(ASH_WARDEN, encoding="utf-8")
+    app = build_app(unit_path=path, start="edit")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("alt+6")
+        await pilot.pause()
+        listing = app.screen.query_one("#ability-list")
+        detail = app.screen.query_one("#ability-list-detail")
+        rows, below = listing.outer_size.height, detail.region.y
+        assert listing.option_count == 80 and rows == 12
+        await pilot.press("f", "l")
+        await pilot.pause()
+        assert [listing.get_option_at_index(i).id for i in range(listing.option_count)] \
+            == ["Fleet", "Outflank"]
+        assert (listing.outer_size.height, detail.region.y) == (rows, below)
+        await pilot.press("backspace", "backspace")
+        await pilot.pause()
+        assert listing.option_count == 80
+        assert (listing.outer_size.height, detail.region.y) == (rows, below)

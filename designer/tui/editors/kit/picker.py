@@ -111,6 +111,8 @@ class Picker(Vertical):
         options = self.options(search)
         shown = tuple(shape(o) for o in options)
         listing = self.listing
+        if not search:
+            self.keep_rows(listing, len(options))
         if shown != self._shown or restart:
             old, self._shown = self._shown or (), shown
             searched, self._search = search != self._search, search
@@ -125,6 +127,18 @@ class Picker(Vertical):
                 listing.set_options(options)
                 self.highlight(listing, options, kept)
         self.show_detail()
+
+    def on_mount(self) -> None:
+        if not self.search_text:
+            self.keep_rows(self.listing, self.listing.option_count)
+
+    @staticmethod
+    def keep_rows(listing: MovingList, count: int) -> None:
+        """A list whose entries fill the rows it may take keeps those rows while a search
+        narrows it: what is below it stays in place as the user types, and a key redraws
+        the list and its detail alone, not every field below them."""
+        most = listing.styles.max_height
+        listing.set_class(most is not None and count >= most.value, "-full")
 
     def highlight(self, listing: MovingList, options: list[Option], kept: str | None) -> None:
         """The entry highlighted before, else the chosen one, else the first entry."""
