@@ -10,6 +10,9 @@ import sys
 from pathlib import Path
 
 COMMANDS = ("home", "edit", "roster")
+#: how long the app's thread may hold the interpreter while the output thread waits to
+#: send a frame: key to paint 0.80-0.95x of the default's on the paint benchmark's steps
+SWITCH_INTERVAL = 0.001
 
 
 def launch(command: str = "home", path: Path | None = None, *,
@@ -40,5 +43,13 @@ def launch(command: str = "home", path: Path | None = None, *,
     except InputError as exc:
         print(f"designer: error: {exc.shown()}", file=sys.stderr)
         return 2
-    app.run()
+    # Textual writes each frame from a thread of its own: under Python's default 5 ms
+    # switch interval a painted frame could wait that long for the interpreter while the
+    # app goes on with what the paint set off (a frame of its own)
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(SWITCH_INTERVAL)
+    try:
+        app.run()
+    finally:
+        sys.setswitchinterval(switch)
     return app.return_code or 0

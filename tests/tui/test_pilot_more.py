@@ -252,6 +252,26 @@ def test_launch_refuses_a_roster_that_is_not_a_roster(here, capsys):
     assert path.read_text() == "name: Raid\nunits: 3\n"
 
 
+
+def test_launch_runs_the_app_with_a_short_switch_interval_and_puts_it_back(here,
+                                                                           monkeypatch):
+    """The app's frames are written by a thread of Textual's: while the app runs, the
+    interpreter hands over to it within SWITCH_INTERVAL; the caller's interval is back
+    afterwards."""
+    import sys
+
+    from designer.tui import SWITCH_INTERVAL
+    from designer.tui.app import DesignerApp
+
+    (here / "ash-warden.yaml").write_text(UNIT_YAML)
+    seen: list[float] = []
+    monkeypatch.setattr(DesignerApp, "run", lambda self: seen.append(sys.getswitchinterval()))
+    before = sys.getswitchinterval()
+    assert before != SWITCH_INTERVAL
+    assert launch("edit", here / "ash-warden.yaml") == 0
+    assert seen == [SWITCH_INTERVAL]
+    assert sys.getswitchinterval() == before
+
 async def test_save_as_writes_the_new_file_and_keeps_the_old(here):
     (here / "ash-warden.yaml").write_text(UNIT_YAML)
     app = build_app(unit_path=Path("ash-warden.yaml"), start="edit")
