@@ -243,3 +243,19 @@ async def test_a_search_that_narrows_a_long_list_leaves_what_is_below_it_in_plac
         await pilot.pause()
         assert listing.option_count == 80
         assert (listing.outer_size.height, detail.region.y) == (rows, below)
+
+
+async def test_on_a_short_screen_a_narrowed_list_shows_its_detail_right_below(tmp_path):
+    """At 80x24 there is no room for blank rows: the entries found and their detail are
+    what fits."""
+    path = tmp_path / "ash.yaml"
+    path.write_text(ASH_WARDEN, encoding="utf-8")
+    app = build_app(unit_path=path, start="edit")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("alt+6", "f", "l")
+        await pilot.pause()
+        listing = app.screen.query_one("#ability-list")
+        detail = app.screen.query_one("#ability-list-detail")
+        assert listing.option_count == 2
+        assert listing.outer_size.height == 2
+        assert detail.region.y == listing.region.bottom
