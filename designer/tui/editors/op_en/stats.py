@@ -100,7 +100,7 @@ class StatsEditor(OpEnEditor):
             set_content(pool, literal(f"{rank.title} values: {core}{rank.stats.core} · "
                                       f"{others}"))
         for stat in DIE_STATS:
-            found = self.query_one_optional(f"#final-{stat}", Static)
+            found = self.field_by_id(f"final-{stat}", Static)
             if found is not None:
                 set_content(found, self._final(view, stat))
         for locked in self.walk_children(Static):

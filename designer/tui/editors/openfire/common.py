@@ -180,7 +180,7 @@ class EntryEditor(OFEditor):
     def show_targets(self, view: OFView) -> None:
         """The entries to add to, as they are now (one added, renamed or removed)."""
         self.target = self.target_of(view)
-        target = self.query_one_optional(f"#{self.TARGET_ID}", Cycle)
+        target = self.field_by_id(self.TARGET_ID, Cycle)
         if target is not None:
             options = self.targets(view)
             if options != target.options:

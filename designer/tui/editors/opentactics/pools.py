@@ -108,7 +108,7 @@ class BumpsEditor(OTEditor):
         for skill, side, *_ in POOL_FIELDS:
             if not _shown(view, skill, side):
                 continue
-            add = self.query_one_optional(f"#addbump-{skill}-{side}", EditButton)
+            add = self.field_by_id(f"addbump-{skill}-{side}", EditButton)
             if add is not None:  # the new bump is focused once it is there
                 add.focus_after = _new_bump(view, skill, side)
             await self.query_one(f"#bumps-{skill}-{side}", Rows).show(

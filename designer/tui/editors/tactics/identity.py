@@ -70,7 +70,7 @@ class IdentityEditor(TxEditor):
         set_content(self.query_one("#kind-about", Static), muted(about))
         choices = edits.action_choices(str(unit.kind), table)
         actions = whole(unit.actions)
-        fixed = self.query_one_optional("#actions-fixed", Static)
+        fixed = self.field_by_id("actions-fixed", Static)
         if fixed is not None:
             count = choices[0] if choices else actions
             text = f"Actions  {'●' * (count or 0)} {count if count is not None else '___'}"
