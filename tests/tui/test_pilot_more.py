@@ -4,13 +4,14 @@ error path, a force's unit opened in the designer and back, the quit guard's ans
 from __future__ import annotations
 
 import gc
+import sys
 from pathlib import Path
 
 import pytest
 
 from designer.io import load_yaml
-from designer.tui import launch
-from designer.tui.app import build_app
+from designer.tui import SWITCH_INTERVAL, launch
+from designer.tui.app import DesignerApp, build_app
 from designer.tui.widgets.points_bar import PointsBar
 from tests.tui.helpers import burst, settled
 
@@ -258,11 +259,6 @@ def test_launch_runs_the_app_with_a_short_switch_interval_and_puts_it_back(here,
     """The app's frames are written by a thread of Textual's: while the app runs, the
     interpreter hands over to it within SWITCH_INTERVAL; the caller's interval is back
     afterwards."""
-    import sys
-
-    from designer.tui import SWITCH_INTERVAL
-    from designer.tui.app import DesignerApp
-
     (here / "ash-warden.yaml").write_text(UNIT_YAML)
     seen: list[float] = []
     monkeypatch.setattr(DesignerApp, "run", lambda self: seen.append(sys.getswitchinterval()))
