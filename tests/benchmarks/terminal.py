@@ -47,9 +47,11 @@ class Terminal:
             fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
             if cwd:
                 os.chdir(cwd)
-            os.execvpe(argv[0], list(argv), {**os.environ, **(env or {}),
-                                             "TERM": "xterm-256color", "COLUMNS": str(cols),
-                                             "LINES": str(rows)})
+            # the size is the pty's alone: COLUMNS and LINES, which a program reads
+            # before the pty, would hold it to its first size through a resize
+            given = {k: v for k, v in {**os.environ, **(env or {})}.items()
+                     if k not in ("COLUMNS", "LINES")}
+            os.execvpe(argv[0], list(argv), {**given, "TERM": "xterm-256color"})
         self.pid, self.fd = pid, fd
         fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
         self._reader = threading.Thread(target=self._read, daemon=True)
@@ -95,6 +97,14 @@ class Terminal:
                     held = arrived
             if held is not None:
                 return held
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Give the program a terminal of `size` (columns, rows), as a user's window
+        resized: the program repaints the whole screen."""
+        cols, rows = size
+        self.screen.resize(rows, cols)
+        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        os.kill(self.pid, signal.SIGWINCH)
 
     def send(self, data: bytes) -> float:
         """Write keys; the moment they were written."""

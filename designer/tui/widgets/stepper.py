@@ -85,10 +85,12 @@ class Stepper(LineWidget, can_focus=True):
             lines.append(head)
         return lines
 
-    def on_focus(self) -> None:
-        self.update_lines()
-
-    def on_blur(self) -> None:
+    def watch_has_focus(self, has_focus: bool) -> None:
+        """The current step's look follows the focus. Not on Focus and Blur: a widget's
+        own handlers run before Textual's, which is what sets `has_focus`, so the line
+        was laid out with the focus it had before (Tab onto the steps left the current
+        one looking unfocused)."""
+        super().watch_has_focus(has_focus)
         self.update_lines()
 
     def on_click(self, event: events.Click) -> None:
