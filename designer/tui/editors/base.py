@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from textual.app import ComposeResult
-from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.css.query import NoMatches
 from textual.message import Message
@@ -19,6 +18,7 @@ from textual.widgets import OptionList, Static
 from designer.systems import Assessment, GameSystem, Step
 from designer.tally import Issue, Line, Tally
 from designer.tui.editors.kit.picker import Picker
+from designer.tui.widgets.scroll import LiveScroll
 from designer.tui.widgets.shown import set_content
 from designer.tui.widgets.tally import issue_content
 
@@ -117,7 +117,7 @@ async def compose_again(widget: Widget) -> None:
     await widget.recompose()
 
 
-class StepEditor(VerticalScroll, Generic[U, C, F], can_focus=False):
+class StepEditor(LiveScroll, Generic[U, C, F], can_focus=False):
     """Base of the step editors: the step's guidance, its fields, and its findings.
 
     A subclass composes its fields, says which changes need them rebuilt

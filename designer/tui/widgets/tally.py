@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from textual.app import ComposeResult
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
@@ -18,6 +18,7 @@ from designer.systems import Points
 from designer.tally import Issue, Tally
 from designer.tui.widgets.card import CardPreview
 from designer.tui.widgets.lines import LineWidget
+from designer.tui.widgets.scroll import LiveScroll
 from designer.tui.widgets.shown import set_content
 
 Row = tuple[str, str, int, str]
@@ -95,7 +96,7 @@ class TallyPanel(Vertical):
         yield PointsList(id="tally-steps")
         yield Static(id="total")
         yield Static(id="audit")
-        with VerticalScroll(id="tally-issues-scroll", can_focus=False):
+        with LiveScroll(id="tally-issues-scroll", can_focus=False):
             yield Static(id="tally-issues")
         yield CardPreview(id="card")
 
