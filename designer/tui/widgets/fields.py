@@ -20,12 +20,19 @@ from designer.tui.widgets.text import ALT_DIGITS
 
 LEFT, RIGHT = "◂", "▸"
 
+#: Every field's own keys are priority bindings. Textual runs a focused widget's other
+#: bindings only once the key has bubbled up through each container to the app, a task
+#: switch at each: on an editor's nested rows that held a key back 1-2 ms before the
+#: field saw it. A field's keys are its own, so they go to it at once.
 _MOVE: list[BindingType] = [
-    Binding("up", "app.focus_previous", "Up", show=False, tooltip="the field above"),
-    Binding("down", "app.focus_next", "Down", show=False, tooltip="the field below"),
+    Binding("up", "app.focus_previous", "Up", show=False, tooltip="the field above",
+            priority=True),
+    Binding("down", "app.focus_next", "Down", show=False, tooltip="the field below",
+            priority=True),
 ]
 #: a field's delete: every kind that can be removed says so alike
-_REMOVE = Binding("delete,x", "remove", "Remove", tooltip="remove it (a chosen entry, a bump)")
+_REMOVE = Binding("delete,x", "remove", "Remove", tooltip="remove it (a chosen entry, a bump)",
+                  priority=True)
 
 
 class Typed:
@@ -58,15 +65,16 @@ class Spinner(Widget, can_focus=True):
 
     BINDING_GROUP_TITLE = "number"
     BINDINGS = [
-        Binding("left,minus", "change(-1)", "Less", show=False, tooltip="one less"),
+        Binding("left,minus", "change(-1)", "Less", show=False, tooltip="one less",
+                priority=True),
         Binding("right,plus,equals_sign", "change(1)", "More", show=False,
-                tooltip="one more"),
+                tooltip="one more", priority=True),
         Binding("backspace", "erase", "Erase digit", show=False,
-                tooltip="take the last digit off"),
+                tooltip="take the last digit off", priority=True),
         _REMOVE,
         *_MOVE,
         *[Binding(str(d), f"digit({d})", "Type", show=False, key_display="0 … 9",
-                  tooltip="type the number (1 then 0 makes 10)") for d in range(10)],
+                  tooltip="type the number (1 then 0 makes 10)", priority=True) for d in range(10)],
     ]
 
     value: reactive[int] = reactive(0, layout=False)
@@ -207,9 +215,10 @@ class Cycle(Widget, can_focus=True):
 
     BINDING_GROUP_TITLE = "choice"
     BINDINGS = [
-        Binding("left", "change(-1)", "Previous", show=False, tooltip="the previous choice"),
+        Binding("left", "change(-1)", "Previous", show=False, tooltip="the previous choice",
+                priority=True),
         Binding("right,space", "change(1)", "Next", show=False,
-                tooltip="the next choice (or type the first letters of one)"),
+                tooltip="the next choice (or type the first letters of one)", priority=True),
         *_MOVE,
     ]
 
@@ -354,9 +363,10 @@ class Tick(Checkbox):
 
     BINDING_GROUP_TITLE = "tick box"
     BINDINGS = [Binding("enter,space", "toggle_button", "Tick", show=False,
-                        tooltip="tick or untick it"), *_MOVE]
+                        tooltip="tick or untick it", priority=True), *_MOVE]
 
 
 class FieldButton(Button):
     BINDING_GROUP_TITLE = "button"
-    BINDINGS = [Binding("enter", "press", "Press", show=False, tooltip="press it"), *_MOVE]
+    BINDINGS = [Binding("enter", "press", "Press", show=False, tooltip="press it",
+                        priority=True), *_MOVE]
