@@ -181,8 +181,11 @@ def _weapons(e: _Entry) -> int:
         known = iter(w * v.value for w, v in zip(weights, values, strict=True))
         return [next(known) if a.known else Fraction(0) for a in bare.weapons]
 
-    worths = _exact(lambda: sum(share_values(), Fraction(0)))
-    parts = share_values() if worths is not None else [None] * len(fig.weapons)
+    parts: list[Fraction | None]
+    try:  # once: the shares weigh every weapon's value, the costliest work of a price
+        parts = list(share_values())
+    except FormulaError:  # the costing file cannot work them out: the listed points stand
+        parts = [None] * len(fig.weapons)
     extras = _extras(e)
     total = 0
     unpriced = []
