@@ -253,7 +253,6 @@ def test_launch_refuses_a_roster_that_is_not_a_roster(here, capsys):
     assert path.read_text() == "name: Raid\nunits: 3\n"
 
 
-
 def test_launch_runs_the_app_with_a_short_switch_interval_and_puts_it_back(here,
                                                                            monkeypatch):
     """The app's frames are written by a thread of Textual's: while the app runs, the
@@ -267,6 +266,7 @@ def test_launch_runs_the_app_with_a_short_switch_interval_and_puts_it_back(here,
     assert launch("edit", here / "ash-warden.yaml") == 0
     assert seen == [SWITCH_INTERVAL]
     assert sys.getswitchinterval() == before
+
 
 async def test_save_as_writes_the_new_file_and_keeps_the_old(here):
     (here / "ash-warden.yaml").write_text(UNIT_YAML)
