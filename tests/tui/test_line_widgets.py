@@ -6,17 +6,24 @@ back; a list's detail keeps the tallest height it has had at a width."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
 from textual.content import Content
-from textual.geometry import Region
+from textual.geometry import Region, Size
+from textual.strip import Strip
+from textual.visual import Visual
+from textual.widgets import Input, Static
 
 from designer.systems import examples_dir
 from designer.tui.app import build_app
+from designer.tui.editors.kit.rows import Rows
 from designer.tui.widgets.card import CardPreview
+from designer.tui.widgets.footer import KeyFooter
 from designer.tui.widgets.lines import LineWidget, same
-from designer.tui.widgets.shown import DetailText
+from designer.tui.widgets.shown import DetailText, Findings
 from designer.tui.widgets.tally import PointsList
 
 pytestmark = pytest.mark.tui
@@ -75,6 +82,93 @@ async def test_a_changed_line_is_the_only_one_repainted(monkeypatch):
         assert listing.size.height == 4
         assert [strip.text for strip in (listing.render_line(y) for y in range(4))] == [
             text.ljust(40) for text in ("one", "two", "three", "four")]
+
+
+async def test_a_line_is_drawn_as_textual_draws_a_one_line_text():
+    app = Holder()
+    async with app.run_test(size=(40, 10)) as pilot:
+        await pilot.pause()
+        listing = app.query_one(Listing)
+        style = listing.visual_style
+        for line in (Content("plain"), Content(""), Content.styled("bold", "bold $accent"),
+                     Content.assemble(("✓", "$success"), " 1 Unit 漢字 ",
+                                      ("12", "italic $warning on $panel")),
+                     Content("x" * 45)):  # wider than the widget: cut at its width
+            drawn = listing.line_strip(line, 40, style)
+            assert list(drawn) == list(Visual.to_strips(listing, line, 40, 1, style,
+                                                        pad=True)[0])
+            assert drawn.cell_length == 40
+
+
+async def test_lines_below_the_last_follow_the_theme():
+    app = Holder()
+    async with app.run_test(size=(40, 10)) as pilot:
+        await pilot.pause()
+        listing = app.query_one(Listing)
+        listing.styles.height = 5
+        await pilot.pause()
+        before = listing.render_line(4)
+        assert before.text == " " * 40
+        app.theme = "textual-light" if app.theme != "textual-light" else "nord"
+        await pilot.pause()
+        after = listing.render_line(4)
+        assert after.text == " " * 40
+        assert after != before and after == Strip.blank(40, listing.rich_style)
+
+
+class Keyed(Static, can_focus=True):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("delete", "remove", "Remove")]
+
+
+class KeysHolder(App):
+    def compose(self) -> ComposeResult:
+        yield Keyed("a removable row", id="row")
+        yield Input(id="name")
+        yield KeyFooter()
+
+
+async def test_the_focus_going_back_and_forth_draws_each_footer_once(monkeypatch):
+    app = KeysHolder()
+    async with app.run_test(size=(60, 6)) as pilot:
+        footer = app.query_one(KeyFooter)
+        drawn: list[str] = []
+        real = footer.line_strip
+
+        def line_strip(line, width, style):
+            drawn.append(line.plain.strip())
+            return real(line, width, style)
+
+        monkeypatch.setattr(footer, "line_strip", line_strip)
+        shown, counts = [], []
+        for target in ("#name", "#row", "#name", "#row"):
+            app.set_focus(app.query_one(target))
+            await pilot.pause()
+            shown.append(footer.keys_text())
+            counts.append(len(drawn))
+        assert shown[0] == shown[2] and shown[1] == shown[3]
+        assert "del Remove" in shown[1] and "del Remove" not in shown[0]
+        # the row's line was drawn at the start (the row had the focus), the name's once
+        assert counts == [1, 1, 1, 1]
+        assert drawn == ["▏^p palette"]
+
+
+class Heights(App):
+    def compose(self) -> ComposeResult:
+        yield Listing()
+        yield Findings("one finding")
+        yield Rows()
+
+
+async def test_a_height_change_asks_for_one_layout_not_two(monkeypatch):
+    """The layout that places a widget of a new height sets its virtual size: that must
+    not ask for a layout again (a second layout, a frame later, with nothing to place)."""
+    app = Heights()
+    async with app.run_test(size=(40, 10)) as pilot:
+        await pilot.pause()
+        for widget in (app.query_one(Listing), app.query_one(Findings), app.query_one(Rows)):
+            calls = refreshes(widget, monkeypatch)
+            widget.virtual_size = Size(40, widget.virtual_size.height + 3)
+            assert [kwargs for _, kwargs in calls if kwargs.get("layout")] == [], widget
 
 
 async def test_a_detail_keeps_its_tallest_height_at_a_width():

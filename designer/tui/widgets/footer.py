@@ -3,7 +3,8 @@
 It is drawn as one line of text, not built of a widget per key as Textual's footer is:
 every focus move may change the keys shown (a removable row adds `del Remove`), and
 composing a row of key widgets again costs a keypress about ten milliseconds of paint,
-where drawing a line costs well under one."""
+where drawing a line costs well under one (and nothing for a line drawn before: the
+focus going back and forth between two fields shows the same two lines)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from typing import NamedTuple
 from textual import events
 from textual.content import Content
 from textual.screen import Screen
-from textual.widget import Widget
+
+from designer.tui.widgets.lines import LineWidget
 
 
 class ShownKey(NamedTuple):
@@ -22,7 +24,7 @@ class ShownKey(NamedTuple):
     enabled: bool
 
 
-class KeyFooter(Widget, can_focus=False):
+class KeyFooter(LineWidget, can_focus=False):
     """The shown bindings of the focused widget, its ancestors and the app (one per
     action, the first bound), the command palette's key at the right end; a click on a
     key presses it."""
@@ -34,8 +36,6 @@ class KeyFooter(Widget, can_focus=False):
         height: 1;
         color: $footer-foreground;
         background: $footer-background;
-        text-wrap: nowrap;
-        text-overflow: ellipsis;
         & > .key-footer--key {
             color: $footer-key-foreground;
             background: $footer-key-background;
@@ -65,7 +65,7 @@ class KeyFooter(Widget, can_focus=False):
         keys, palette = self.shown(screen)
         if (keys, palette) != (self._keys, self._palette):
             self._keys, self._palette = keys, palette
-            self.refresh()
+            self.update_lines()
 
     def shown(self, screen: Screen) -> tuple[tuple[ShownKey, ...], ShownKey | None]:
         """The keys to show and the command palette's (None without a palette)."""
@@ -88,7 +88,7 @@ class KeyFooter(Widget, can_focus=False):
         return [f"{k.display} {k.description}".strip()
                 for k in (*self._keys, *([self._palette] if self._palette else []))]
 
-    def render(self) -> Content:
+    def lay_out(self, width: int) -> list[Content]:
         key_style = self.get_visual_style("key-footer--key")
         words_style = self.get_visual_style("key-footer--description")
         parts: list[Content] = []
@@ -106,7 +106,6 @@ class KeyFooter(Widget, can_focus=False):
         if self._palette is not None:
             palette = Content.assemble("▏", (self._palette.display, key_style), " ",
                                        (self._palette.description, words_style))
-            width = self.size.width
             if len(line) + 1 + len(palette) > width:  # short of room: the palette's key
                 palette = Content.assemble("▏", (self._palette.display, key_style))
             room = width - len(palette)
@@ -116,8 +115,11 @@ class KeyFooter(Widget, can_focus=False):
             spans = [s for s in spans if s[1] <= len(line)]
             spans.append((start + 1, start + len(palette), self._palette.key))
             line = Content.assemble(line, " " * (start - len(line)), palette)
+        elif len(line) > width:
+            line = line.truncate(width, ellipsis=True)
+            spans = [s for s in spans if s[1] <= len(line) - 1]
         self._spans = tuple(spans)
-        return line
+        return [line]
 
     def on_click(self, event: events.Click) -> None:
         for start, end, key in self._spans:

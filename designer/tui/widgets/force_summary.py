@@ -15,6 +15,7 @@ from designer.roster import ENTRY_CODES, Force
 from designer.systems import Fact
 from designer.tally import Issue
 from designer.tui.literal import literal
+from designer.tui.widgets.shown import Findings
 
 #: how a fact's figure is coloured by where it stands against its bounds
 FACT_STYLES = {"under": "bold $warning", "over": "bold $error", "within": "bold $success",
@@ -88,7 +89,7 @@ class ForceSummary(VerticalScroll):
 
     def compose(self) -> ComposeResult:
         yield Static(id="force-info")
-        yield Static(id="force-issues")
+        yield Findings(id="force-issues")
 
     _shown: tuple[Force, str] | None = None
 
@@ -98,7 +99,7 @@ class ForceSummary(VerticalScroll):
         self.query_one("#force-info", Static).update(
             facts_content(force.game.UNIT_WORD, force.unit_count, force.facts(),
                           stacked=stacked))
-        issues = self.query_one("#force-issues", Static)
+        issues = self.query_one("#force-issues", Findings)
         issues.update(problems_content(force, empty_hint, issues.content_size.width))
 
     def on_resize(self) -> None:

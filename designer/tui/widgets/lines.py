@@ -11,14 +11,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.content import Content
+from rich.segment import Segment
+from textual.content import Content, Span
 from textual.dom import NoScreen
 from textual.errors import NoWidget
 from textual.geometry import Region, Size
+from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.strip import Strip
+from textual.style import Style as VisualStyle
 from textual.visual import Visual
 from textual.widget import Widget
+
+
+def line_key(line: Content) -> tuple[str, tuple[Span, ...]]:
+    """What a line is drawn from (its text and styles), as a key."""
+    return line.plain, tuple(line.spans)
 
 
 def same(one: Content, other: Content) -> bool:
@@ -32,15 +40,22 @@ class LineWidget(Widget):
 
     DEFAULT_CSS = "LineWidget { height: auto; }"
 
+    # Textual lays the screen out again, a frame later, when a widget's virtual size
+    # changes in a layout; a widget that does not scroll has nothing to place then
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=False)
+
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self._shown: list[Content] = []
         self._width = 0  # the width `_shown` was laid out for (0: not yet)
         self._behind = False  # updated while out of view: `_shown` is out of date
-        # the strip drawn for each line, with what it was drawn from: a repaint of the
-        # whole widget (its border changed, or it gained the focus) draws again only
-        # the lines that changed
-        self._strips: dict[int, tuple[tuple[Any, ...], Strip]] = {}
+        # the strips drawn, by the line each shows (its text and styles), for the lines
+        # shown now and before the last update: a repaint of the whole widget (it gained
+        # the focus), lines moved down by one more above them and a value stepped there
+        # and back draw only lines not drawn before
+        self._drawn: dict[tuple[str, tuple[Span, ...]], Strip] = {}
+        self._blank: Strip | None = None  # a line below the last
+        self._looks: tuple[Any, ...] = ()  # what those were drawn at (width, style, ...)
 
     def lay_out(self, width: int) -> list[Content]:
         """The lines to show at `width`, each one line of text."""
@@ -61,6 +76,9 @@ class LineWidget(Widget):
         self._behind = False
         old, new = self._shown, self.lay_out(width)
         self._shown = new
+        if len(self._drawn) > len(old) + len(new):
+            kept = {line_key(line) for line in (*old, *new)}
+            self._drawn = {key: strip for key, strip in self._drawn.items() if key in kept}
         if len(new) != len(old):
             self.refresh(layout=True)
             return True
@@ -100,17 +118,39 @@ class LineWidget(Widget):
             self.update_lines()
 
     def render_line(self, y: int) -> Strip:
-        width = self.content_size.width
+        width = max(0, self.content_size.width)
         lines = self.lines_at(width)
-        if y >= len(lines) or width <= 0:
-            return Strip.blank(max(0, width), self.rich_style)
+        style = self.visual_style
+        looks = (width, style, self.app.theme, self.text_selection)
+        if looks != self._looks:
+            self._looks, self._drawn, self._blank = looks, {}, None
+        if y >= len(lines) or not width:
+            if self._blank is None:
+                # a widget's rich_style is worked out afresh from its ancestors at
+                # each call (~0.1 ms): a stepper taller than its steps paid it per line
+                self._blank = Strip.blank(width, self.rich_style)
+            return self._blank
         line = lines[y]
-        key = (line.plain, line.spans, width, self.visual_style, self.app.theme)
-        drawn = self._strips.get(y)
-        if drawn is None or drawn[0] != key:
-            drawn = self._strips[y] = (key, Visual.to_strips(self, line, width, 1,
-                                                             self.visual_style, pad=True)[0])
-        return drawn[1]
+        key = line_key(line)
+        strip = self._drawn.get(key)
+        if strip is None:
+            strip = self._drawn[key] = self.line_strip(line, width, style)
+        return strip
+
+    def line_strip(self, line: Content, width: int, style: VisualStyle) -> Strip:
+        """One laid-out line drawn as Textual draws a one-line text (`Visual.to_strips`,
+        which this matches segment for segment): the line is already fitted to the width,
+        so Textual's wrapping, alignment and link passes are skipped (a third of the
+        cost). While text is being selected, Textual draws it, with the selection."""
+        if self.text_selection is not None:
+            return Visual.to_strips(self, line, width, 1, style, pad=True)[0]
+        segments = []
+        x = 0
+        for text, text_style in line.render(style, "", self._get_style):
+            segments.append(Segment(text, text_style.rich_style_with_offset(x, 0)))
+            x += len(text)
+        pad = (style + VisualStyle(reverse=False)).rich_style
+        return Strip(segments, line.cell_length).crop_extend(0, width, pad)
 
     def render(self) -> Content:
         return Content("\n").join(self.lines_at(self.content_size.width or 80))

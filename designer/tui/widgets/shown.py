@@ -8,6 +8,8 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from textual.content import Content
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.widgets import Static
 
 from designer.tui.literal import literal
@@ -41,6 +43,14 @@ def set_content(widget: Static, content: Content) -> bool:
     _SHOWN[widget] = content
     widget.update(content, layout=not same_height)
     return True
+
+
+class Findings(Static):
+    """Findings, as many lines as there are: a finding more or fewer changes the height in
+    the layout that places it. A Static's virtual size changing then lays the screen out
+    again a frame later, with nothing left to place."""
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=False)
 
 
 class DetailText(Static):

@@ -19,7 +19,7 @@ from designer.tally import Issue, Tally
 from designer.tui.widgets.card import CardPreview
 from designer.tui.widgets.lines import LineWidget
 from designer.tui.widgets.scroll import LiveScroll
-from designer.tui.widgets.shown import set_content
+from designer.tui.widgets.shown import Findings, set_content
 
 Row = tuple[str, str, int, str]
 
@@ -97,7 +97,7 @@ class TallyPanel(Vertical):
         yield Static(id="total")
         yield Static(id="audit")
         with LiveScroll(id="tally-issues-scroll", can_focus=False):
-            yield Static(id="tally-issues")
+            yield Findings(id="tally-issues")
         yield CardPreview(id="card")
 
     def show(self, tally: Tally, steps: Sequence[StepFigure], card: Card | None = None,

@@ -11,6 +11,8 @@ from collections.abc import Sequence
 
 from textual.containers import Vertical
 from textual.content import Content
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -63,6 +65,10 @@ class Rows(Vertical):
     """A block of rows kept in step with the unit."""
 
     DEFAULT_CSS = "Rows { height: auto; }"
+
+    # a row more or fewer changes the virtual size in the layout that places it:
+    # Textual would lay the screen out again a frame later, with nothing to move
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=False)
 
     async def show(self, rows: Sequence[Widget]) -> None:
         """Show `rows`: those of the same kind, id and classes as a row shown, at the start
