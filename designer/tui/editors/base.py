@@ -11,7 +11,6 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 from textual.app import ComposeResult
 from textual.content import Content
 from textual.css.query import NoMatches
-from textual.dom import NoScreen
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
@@ -80,18 +79,6 @@ class EditUnit(Message):
         self.change = change
         self.merge = merge
         self.focus = focus
-
-
-def send_edit(widget: Widget, edit: EditUnit) -> None:
-    """Post `edit` straight to the screen that applies it. Bubbled up from the field, it
-    waited on each container's queue on the way, a task switch at each: 0.5-1.2 ms of
-    a keypress. (Outside a screen it bubbles as any message does.)"""
-    try:
-        screen = widget.screen
-    except NoScreen:
-        widget.post_message(edit)
-        return
-    screen.post_message(edit)
 
 
 class GoToStep(Message):
@@ -258,4 +245,4 @@ class StepEditor(LiveScroll, Generic[U, C, F], can_focus=False):
     def edit(self, change: Callable[..., Any], *args: Any, merge: Hashable | None = None,
              focus: str | None = None, **kwargs: Any) -> None:
         """Ask for `change(unit, *args, **kwargs)` to be made to the present unit."""
-        send_edit(self, EditUnit(lambda unit: change(unit, *args, **kwargs), merge, focus))
+        self.post_message(EditUnit(lambda unit: change(unit, *args, **kwargs), merge, focus))

@@ -24,7 +24,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Static
 
 from designer.escaping import printable
-from designer.tui.editors.base import BOUND, EditUnit, View, send_edit
+from designer.tui.editors.base import BOUND, EditUnit, View
 from designer.tui.literal import literal
 from designer.tui.widgets.fields import Cycle, FieldButton, Row, Spinner, Tick
 from designer.tui.widgets.text import TextField
@@ -55,7 +55,7 @@ def post_edit(widget: Widget, change: Change | None, *value: Any, merge: Hashabl
               focus: str | None = None) -> None:
     """Ask for `change(unit, *value)` of the unit as it is when the edit is applied."""
     if change is not None:
-        send_edit(widget, EditUnit(lambda unit: change(unit, *value), merge, focus))
+        widget.post_message(EditUnit(lambda unit: change(unit, *value), merge, focus))
 
 
 class NumberField(Spinner):
