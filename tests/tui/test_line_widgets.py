@@ -20,6 +20,7 @@ from textual.widgets import Input, Static
 from designer.systems import examples_dir
 from designer.tui.app import build_app
 from designer.tui.editors.kit.rows import Rows
+from designer.tui.widgets import tally as tally_module
 from designer.tui.widgets.card import CardPreview
 from designer.tui.widgets.footer import KeyFooter
 from designer.tui.widgets.lines import LineWidget, same
@@ -208,6 +209,27 @@ async def test_the_tally_repaints_only_the_rows_a_keypress_changed(monkeypatch):
                                                             ["Melee", "OFF", "2"]]
         assert calls == [(tuple(Region(0, y, tally.content_size.width, 1)
                                 for y in changed), {})]
+
+
+async def test_the_tally_wraps_only_the_rows_a_keypress_changed(monkeypatch):
+    path = examples_dir("opentactics") / "units" / "ash-warden.yaml"
+    app = build_app(unit_path=path, start="edit")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        wrapped: list[str] = []
+        real = tally_module.label_lines
+
+        def label_lines(label, points, width, indent=0):
+            wrapped.append(label)
+            return real(label, points, width, indent)
+
+        monkeypatch.setattr(tally_module, "label_lines", label_lines)
+        app.screen.set_focus(app.screen.query_one("#dice-melee-off"))
+        await pilot.press("right")  # Melee OFF 2 -> 3 dice
+        await pilot.pause()
+        # the rows whose text changed at most (one laid out before, by another test in
+        # this process, is not wrapped again either)
+        assert set(wrapped) <= {"1 Dice", "Melee OFF 3 dice"}
 
 
 async def test_a_card_out_of_view_catches_up_when_it_comes_back(tmp_path, monkeypatch):
