@@ -15,6 +15,7 @@ from textual.content import Content
 from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.visual import Visual
+from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from designer.systems import examples_dir
@@ -260,6 +261,38 @@ async def test_a_card_out_of_view_catches_up_when_it_comes_back(tmp_path, monkey
         assert str(card.border_subtitle) == f"{app.screen.doc.tally.total} pts"
         assert card.lines_at(card.content_size.width) == card.lay_out(
             card.content_size.width)
+
+
+async def test_new_points_repaint_the_cards_lower_edge_not_the_whole_card(monkeypatch):
+    path = examples_dir("opentactics") / "units" / "ash-warden.yaml"
+    app = build_app(unit_path=path, start="edit")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        card = app.screen.query_one("#card", CardPreview)
+        assert card.in_view()
+        width, height = card.outer_size
+        assert card.render_lines(Region(0, 0, width, height))[-1].text.endswith(
+            f" {app.screen.doc.tally.total} pts ─╯")
+        calls: list[tuple[Region, ...]] = []  # what the card asks Textual to repaint
+        real = Widget.refresh
+
+        def refresh(widget, *regions, **kwargs):
+            if widget is card:
+                calls.append(regions)
+            return real(widget, *regions, **kwargs)
+
+        monkeypatch.setattr(Widget, "refresh", refresh)
+        app.screen.set_focus(app.screen.query_one("#dice-melee-off"))
+        await pilot.press("right")  # Melee OFF 2 -> 3 dice: new points
+        await pilot.pause()
+        assert str(card.border_subtitle) == f"{app.screen.doc.tally.total} pts"
+        assert calls and all(calls)  # never the whole card
+        edge = Region(0, height - 1, width, 1)
+        assert edge in [region.translate(card.content_offset)
+                        for regions in calls for region in regions]
+        lines = card.render_lines(Region(0, 0, width, height))
+        assert lines[-1].text.endswith(f" {app.screen.doc.tally.total} pts ─╯")
+        assert lines[0].text.startswith("╭─ Ash Warden ─")
 
 
 def test_the_card_preview_never_breaks_a_box_across_lines():

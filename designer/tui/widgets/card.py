@@ -6,10 +6,13 @@ user's (names of units, weapons, abilities) and is shown as written (`printable`
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, Self
 
 from rich.cells import cell_len
 from textual.content import Content
+from textual.geometry import Region
 
 from designer.card import BOX, Card, Cell, Row, Section, Stat, Table, Tone
 from designer.escaping import printable
@@ -168,6 +171,7 @@ class CardPreview(LineWidget):
     at each keypress, only when it comes back into view."""
 
     card: Card | None = None
+    _edge: bool | None = None  # while a border title is set: the top edge (True) or not
     _wrapped: dict[tuple[str, tuple[Any, ...], int], list[Content]] = {}
 
     def show(self, card: Card) -> None:
@@ -180,11 +184,34 @@ class CardPreview(LineWidget):
             return False
         if self.card is not None:
             card = self.card
-            title = (literal(card.title, 200),
-                     f"{card.points} pts" if card.points is not None else "")
-            if (self.border_title, self.border_subtitle) != title:
-                self.border_title, self.border_subtitle = title
+            name = literal(card.title, 200)
+            points = f"{card.points} pts" if card.points is not None else ""
+            if self.border_title != name:
+                with self._repainting_edge(top=True):
+                    self.border_title = name
+            if self.border_subtitle != points:
+                with self._repainting_edge(top=False):
+                    self.border_subtitle = points
         return True
+
+    @contextmanager
+    def _repainting_edge(self, *, top: bool) -> Iterator[None]:
+        """A border title set meanwhile repaints its edge of the frame alone: Textual
+        repaints the whole card for it (the points change at most keypresses)."""
+        self._edge = top
+        try:
+            yield
+        finally:
+            self._edge = None
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> Self:
+        if self._edge is not None and not regions and not (layout or recompose):
+            # in content coordinates: the line above the content, or the one below
+            left, top = self.content_offset
+            y = -top if self._edge else self.content_size.height + self.styles.padding.bottom
+            regions = (Region(-left, y, self.outer_size.width, 1),)
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def lay_out(self, width: int) -> list[Content]:
         if self.card is None:
