@@ -23,6 +23,8 @@ from textual.style import Style as VisualStyle
 from textual.visual import Visual
 from textual.widget import Widget
 
+from designer.tui.widgets.scroll import quiet_virtual_size
+
 
 def line_key(line: Content) -> tuple[str, tuple[Span, ...]]:
     """What a line is drawn from (its text and styles), as a key."""
@@ -40,9 +42,7 @@ class LineWidget(Widget):
 
     DEFAULT_CSS = "LineWidget { height: auto; }"
 
-    # Textual lays the screen out again, a frame later, when a widget's virtual size
-    # changes in a layout; a widget that does not scroll has nothing to place then
-    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=False)
+    virtual_size: Reactive[Size] = quiet_virtual_size()  # one layout for a new height
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)

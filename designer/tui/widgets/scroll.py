@@ -18,8 +18,18 @@ from textual.geometry import Size
 from textual.reactive import Reactive
 
 
+def quiet_virtual_size() -> Reactive[Size]:
+    """A widget's `virtual_size` that asks for neither a repaint nor a layout when it
+    changes. Textual sets it in the layout that gives a widget a new height, and its own
+    reactive then asks to lay the screen out again a frame later, with nothing left to
+    place (a widget that does not scroll), or repaints the whole widget (a container
+    whose children were placed and marked for painting by that layout). One per class:
+    a reactive knows the class it belongs to."""
+    return Reactive(Size(0, 0), layout=False, repaint=False)
+
+
 class LiveScroll(VerticalScroll):
     """A VerticalScroll that a change in its content's height does not repaint whole."""
 
-    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=False)
+    virtual_size: Reactive[Size] = quiet_virtual_size()
     show_vertical_scrollbar: Reactive[bool] = Reactive(False, layout=True, repaint=False)

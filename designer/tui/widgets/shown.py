@@ -14,6 +14,7 @@ from textual.widgets import Static
 
 from designer.tui.literal import literal
 from designer.tui.widgets.lines import same
+from designer.tui.widgets.scroll import quiet_virtual_size
 
 #: what `set_content` last showed in each Static
 _SHOWN: WeakKeyDictionary[Static, Content] = WeakKeyDictionary()
@@ -46,11 +47,10 @@ def set_content(widget: Static, content: Content) -> bool:
 
 
 class Findings(Static):
-    """Findings, as many lines as there are: a finding more or fewer changes the height in
-    the layout that places it. A Static's virtual size changing then lays the screen out
-    again a frame later, with nothing left to place."""
+    """Findings, as many lines as there are: a finding more or fewer changes the height,
+    laid out once."""
 
-    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=False)
+    virtual_size: Reactive[Size] = quiet_virtual_size()  # one layout for a new height
 
 
 class DetailText(Static):

@@ -20,6 +20,7 @@ from designer.tui.editors.base import let_go_of_focus
 from designer.tui.literal import literal
 from designer.tui.widgets.fields import Cycle, Row, Spinner
 from designer.tui.widgets.lines import same
+from designer.tui.widgets.scroll import quiet_virtual_size
 from designer.tui.widgets.shown import set_content
 
 
@@ -66,9 +67,7 @@ class Rows(Vertical):
 
     DEFAULT_CSS = "Rows { height: auto; }"
 
-    # a row more or fewer changes the virtual size in the layout that places it:
-    # Textual would lay the screen out again a frame later, with nothing to move
-    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=False)
+    virtual_size: Reactive[Size] = quiet_virtual_size()  # one layout for a new height
 
     async def show(self, rows: Sequence[Widget]) -> None:
         """Show `rows`: those of the same kind, id and classes as a row shown, at the start
