@@ -59,6 +59,19 @@ def refreshes(widget, monkeypatch) -> list[tuple[tuple[Region, ...], dict]]:
     return calls
 
 
+def ash_warden() -> App:
+    """The designer on OpenTactics' Ash Warden, whose tally and card show at 120x40."""
+    return build_app(unit_path=examples_dir("opentactics") / "units" / "ash-warden.yaml",
+                     start="edit")
+
+
+async def step_melee_off(app: App, pilot) -> None:
+    """Melee OFF 2 -> 3 dice: a tally row, the step's points and the card's points change."""
+    app.screen.set_focus(app.screen.query_one("#dice-melee-off"))
+    await pilot.press("right")
+    await pilot.pause()
+
+
 def test_lines_that_look_alike_are_the_same_only_with_the_same_styles():
     assert same(Content("Total 38"), Content("Total 38"))
     assert not same(Content.styled("Total 38", "bold"), Content("Total 38"))
@@ -193,16 +206,13 @@ async def test_a_detail_keeps_its_tallest_height_at_a_width():
 
 
 async def test_the_tally_repaints_only_the_rows_a_keypress_changed(monkeypatch):
-    path = examples_dir("opentactics") / "units" / "ash-warden.yaml"
-    app = build_app(unit_path=path, start="edit")
+    app = ash_warden()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         tally = app.screen.query_one("#tally-steps", PointsList)
         before = [line.plain for line in tally.lines_at(tally.content_size.width)]
         calls = refreshes(tally, monkeypatch)
-        app.screen.set_focus(app.screen.query_one("#dice-melee-off"))
-        await pilot.press("right")  # Melee OFF 2 -> 3 dice
-        await pilot.pause()
+        await step_melee_off(app, pilot)
         after = [line.plain for line in tally.lines_at(tally.content_size.width)]
         changed = [y for y, (was, now) in enumerate(zip(before, after, strict=True))
                    if was != now]
@@ -213,8 +223,7 @@ async def test_the_tally_repaints_only_the_rows_a_keypress_changed(monkeypatch):
 
 
 async def test_the_tally_wraps_only_the_rows_a_keypress_changed(monkeypatch):
-    path = examples_dir("opentactics") / "units" / "ash-warden.yaml"
-    app = build_app(unit_path=path, start="edit")
+    app = ash_warden()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         wrapped: list[str] = []
@@ -225,9 +234,7 @@ async def test_the_tally_wraps_only_the_rows_a_keypress_changed(monkeypatch):
             return real(label, points, width, indent)
 
         monkeypatch.setattr(tally_module, "label_lines", label_lines)
-        app.screen.set_focus(app.screen.query_one("#dice-melee-off"))
-        await pilot.press("right")  # Melee OFF 2 -> 3 dice
-        await pilot.pause()
+        await step_melee_off(app, pilot)
         # the rows whose text changed at most (one laid out before, by another test in
         # this process, is not wrapped again either)
         assert set(wrapped) <= {"1 Dice", "Melee OFF 3 dice"}
@@ -264,8 +271,7 @@ async def test_a_card_out_of_view_catches_up_when_it_comes_back(tmp_path, monkey
 
 
 async def test_new_points_repaint_the_cards_lower_edge_not_the_whole_card(monkeypatch):
-    path = examples_dir("opentactics") / "units" / "ash-warden.yaml"
-    app = build_app(unit_path=path, start="edit")
+    app = ash_warden()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         card = app.screen.query_one("#card", CardPreview)
@@ -282,9 +288,7 @@ async def test_new_points_repaint_the_cards_lower_edge_not_the_whole_card(monkey
             return real(widget, *regions, **kwargs)
 
         monkeypatch.setattr(Widget, "refresh", refresh)
-        app.screen.set_focus(app.screen.query_one("#dice-melee-off"))
-        await pilot.press("right")  # Melee OFF 2 -> 3 dice: new points
-        await pilot.pause()
+        await step_melee_off(app, pilot)
         assert str(card.border_subtitle) == f"{app.screen.doc.tally.total} pts"
         assert calls and all(calls)  # never the whole card
         edge = Region(0, height - 1, width, 1)
