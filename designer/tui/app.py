@@ -41,6 +41,10 @@ if TYPE_CHECKING:
 
 STARTS = ("home", "edit", "roster", "browser")
 NOTE_LIMIT = 600  # characters of a notification
+#: the cyclic collector's thresholds once the app runs (Python's: 700, 10, 10). Each
+#: keypress makes a few thousand short-lived objects; with the default, three or four
+#: collections ran inside the frame of most keypresses, about 1 ms of it
+GC_THRESHOLDS = (5000, 20, 100)
 
 
 class DesignerApp(KeptSettings, QuitGuard, KeyGate):
@@ -117,9 +121,11 @@ class DesignerApp(KeptSettings, QuitGuard, KeyGate):
         """The first screen is drawn. Started by the `designer` command, the app ran so
         far without the cyclic garbage collector (designer/__main__.py): what start-up
         built lives as long as the app, so it is frozen out of the collector's passes
-        and the collector turned back on."""
+        and the collector turned back on, passing less often than Python's default
+        (GC_THRESHOLDS)."""
         if not gc.isenabled():
             gc.freeze()
+            gc.set_threshold(*GC_THRESHOLDS)
             gc.enable()
 
     # --- moving around ----------------------------------------------------------------------

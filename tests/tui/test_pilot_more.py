@@ -499,25 +499,29 @@ async def test_the_palette_draws_from_the_system(here):
 
 async def test_started_without_the_collector_the_app_turns_it_on_after_its_first_screen(here):
     """`designer` starts every command without the cyclic garbage collector; the app
-    freezes what start-up built and turns it back on once its first screen is drawn."""
+    freezes what start-up built and turns it back on once its first screen is drawn,
+    passing less often than by default."""
     (here / "warden.yaml").write_text(UNIT_YAML)
     app = build_app(unit_path=Path("warden.yaml"), start="edit")
-    frozen = gc.get_freeze_count()
+    frozen, thresholds = gc.get_freeze_count(), gc.get_threshold()
     gc.disable()
     try:
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             assert gc.isenabled()
             assert gc.get_freeze_count() > frozen
+            assert gc.get_threshold() == (5000, 20, 100)
     finally:
         gc.unfreeze()
+        gc.set_threshold(*thresholds)
         gc.enable()
 
 
 async def test_started_with_the_collector_the_app_leaves_it_alone(here):
     (here / "warden.yaml").write_text(UNIT_YAML)
     app = build_app(unit_path=Path("warden.yaml"), start="edit")
-    frozen = gc.get_freeze_count()
+    frozen, thresholds = gc.get_freeze_count(), gc.get_threshold()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert gc.isenabled() and gc.get_freeze_count() == frozen
+        assert gc.get_threshold() == thresholds
