@@ -13,6 +13,7 @@ from textual.reactive import Reactive
 from textual.widgets import Static
 
 from designer.tui.literal import literal
+from designer.tui.widgets.drawn import drawn
 from designer.tui.widgets.lines import same
 from designer.tui.widgets.scroll import quiet_virtual_size
 
@@ -42,7 +43,7 @@ def set_content(widget: Static, content: Content) -> bool:
                 or max(map(len, old.plain.split("\n"))) > width):
             same_height = len(content.wrap(width)) == len(old.wrap(width))
     _SHOWN[widget] = content
-    widget.update(content, layout=not same_height)
+    widget.update(drawn(content), layout=not same_height)
     return True
 
 
@@ -74,5 +75,5 @@ class DetailText(Static):
         if width > 0 and width == shown_width and lines < shown_lines:
             content = Content("\n").join([content, *[Content("")] * (shown_lines - lines)])
             lines = shown_lines
-        self.update(content, layout=not width or (width, lines) != self._height)
+        self.update(drawn(content), layout=not width or (width, lines) != self._height)
         self._height = (width, lines)

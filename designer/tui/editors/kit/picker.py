@@ -24,6 +24,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from designer.tui.literal import literal
+from designer.tui.widgets.drawn import drawn
 from designer.tui.widgets.lists import MovingList
 from designer.tui.widgets.shown import DetailText, muted
 from designer.tui.widgets.text import SearchField
@@ -39,10 +40,14 @@ def heading(text: str | Content, key: str) -> Option:
 
 
 def as_written(option: Option) -> Option:
-    """`option` with a plain-text prompt shown as written (never read as markup)."""
-    if isinstance(option.prompt, str):
-        return Option(literal(option.prompt), id=option.id, disabled=option.disabled)
-    return option
+    """`option` with a plain-text prompt shown as written (never read as markup), its
+    drawing kept: a search fills the list anew at each key, with entries drawn before."""
+    prompt = option.prompt
+    if isinstance(prompt, str):
+        prompt = literal(prompt)
+    if not isinstance(prompt, Content):
+        return option
+    return Option(drawn(prompt), id=option.id, disabled=option.disabled)
 
 
 def pickable(option: Option) -> bool:
