@@ -8,10 +8,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual import events
+from textual.app import App, ComposeResult
+from textual.containers import Vertical
 
 from designer.tui import keys
 from designer.tui.app import build_app
 from designer.tui.widgets.fields import Spinner
+from designer.tui.widgets.text import SearchField, TextField
 from tests.tui.test_pilot_more import UNIT_YAML
 
 pytestmark = pytest.mark.tui
@@ -133,3 +137,41 @@ async def test_alt_digits_as_a_terminal_sends_them_jump_from_a_text_field(here):
         await pilot.press("section_sign")  # ESC 6
         await pilot.pause()
         assert screen.step == 5 and screen.doc.unit.name == "Ash Warden"
+
+
+class Seen(Vertical):
+    """A container that notes every key event that bubbles up to it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.keys: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield TextField(value="Ash Warden", id="name")
+        yield SearchField("unused", id="search")
+
+    def on_key(self, event: events.Key) -> None:
+        self.keys.append(event.key)
+
+
+class FieldsApp(App):
+    def compose(self) -> ComposeResult:
+        yield Seen()
+
+
+@pytest.mark.parametrize("field", ["#name", "#search"])
+async def test_a_text_fields_own_keys_reach_it_at_once(field):
+    """The keys that edit a text field or move in it are its priority bindings: they act
+    on the field at once, and never bubble up through the containers around it first."""
+    app = FieldsApp()
+    async with app.run_test() as pilot:
+        text = app.query_one(field, TextField)
+        text.value = "Ash Warden"
+        text.focus()
+        text.cursor_position = len(text.value)
+        await pilot.pause()
+        await pilot.press("backspace", "left", "left", "delete", "home", "delete", "end",
+                          "x")
+        await pilot.pause()
+        assert text.value == "sh Warex"
+        assert app.query_one(Seen).keys == []

@@ -6,9 +6,10 @@ pick), and then the cursor stays where it was."""
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
+from typing import Any, ClassVar
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.widgets import Input
 
 from designer.tui.literal import ControlPictures
@@ -23,6 +24,13 @@ class TextField(Input):
     (snapshot tests do, to be deterministic). It lets the step keys through: an Input
     takes every printable character ahead of the screen's priority keys, so alt+1 in the
     name field would otherwise type nothing and go nowhere."""
+
+    #: Input's own keys (editing the text, moving in it), as priority bindings: a key
+    #: then reaches the field at once, as every field's own keys do, not after its event
+    #: bubbled up through each container (backspace in a step's search box: 1.2 ms)
+    BINDINGS: ClassVar[list[BindingType]] = [
+        replace(binding, priority=True) for binding in Input.BINDINGS
+        if isinstance(binding, Binding) and binding.action != "submit"]
 
     def on_mount(self) -> None:
         self.cursor_blink = getattr(self.app, "cursor_blink", True)

@@ -63,9 +63,16 @@ def binding_rows(bindings: Iterable[BindingType], keymap: Mapping[str, str] = {}
 
 def own_bindings(cls: type) -> list[BindingType]:
     """The bindings `cls` and its bases declare, but for those of the Textual widgets it
-    is built on (their own keys: a list's home and end, a text's cursor keys)."""
+    is built on (their own keys: a list's home and end, a text's cursor keys), also where
+    a field declares them again, as they are, as priority bindings."""
+    def said(b: Binding) -> tuple[str, str, str | None, str]:
+        return b.key, b.action, b.description, b.tooltip
+
+    textual = {said(b) for c in cls.__mro__ if c.__module__.startswith("textual.")
+               for b in vars(c).get("BINDINGS", ()) if isinstance(b, Binding)}
     return [b for c in reversed(cls.__mro__) if "BINDINGS" in vars(c)
-            and not c.__module__.startswith("textual.") for b in vars(c)["BINDINGS"]]
+            and not c.__module__.startswith("textual.") for b in vars(c)["BINDINGS"]
+            if not (isinstance(b, Binding) and said(b) in textual)]
 
 
 def field_rows(keymap: Mapping[str, str] = {}) -> Keys:
