@@ -1,20 +1,23 @@
 """Text whose drawing is kept (`designer.tui.widgets.drawn`): drawn exactly as Textual
-draws the text, once for each way it is drawn."""
+draws the text, once for each way it is drawn; and a step's scroll bar, drawn as strips
+straight away (`KeptBar`), exactly as Textual draws it."""
 
 from __future__ import annotations
 
 import pytest
 from textual.app import App, ComposeResult
 from textual.content import Content
+from textual.scrollbar import ScrollBarRender
 from textual.selection import Selection
 from textual.style import Style as VisualStyle
-from textual.visual import Visual
+from textual.visual import Visual, visualize
 from textual.widgets import Static
 
 from designer.systems import examples_dir
 from designer.tui.app import build_app
 from designer.tui.widgets.drawn import Drawn, drawn
 from designer.tui.widgets.lists import MovingList
+from designer.tui.widgets.scroll import KeptBar, LiveScroll
 from designer.tui.widgets.shown import Findings
 
 pytestmark = pytest.mark.tui
@@ -119,3 +122,31 @@ async def test_a_pickers_entries_and_a_steps_findings_are_kept():
         await pilot.pause()
         findings = app.screen.query_one("#step-models .step-issues", Findings)
         assert findings.display and isinstance(findings.content, Drawn)
+
+
+async def test_a_step_editors_scroll_bar_is_drawn_as_textual_draws_it():
+    app = build_app(unit_path=examples_dir("openfire") / "units/scrap-pickers.yaml",
+                    start="edit")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("alt+2", "right")  # a finding more: the step outgrows the screen
+        await pilot.pause()
+        editor = app.screen.query_one("#step-models", LiveScroll)
+        bar = editor.vertical_scrollbar
+        assert bar.display and bar.size.height > 20
+        width, height = bar.size
+        for position in (0, 1.5, 3, 100):
+            bar.position = position
+            for virtual, window in ((height * 2, height), (height + 1, height),
+                                    (height * 9, height)):
+                bar.window_virtual_size, bar.window_size = virtual, window
+                kept = bar.render()
+                bar.renderer = ScrollBarRender  # Textual's own
+                try:
+                    theirs = bar.render()
+                finally:
+                    bar.renderer = KeptBar  # type: ignore[misc]
+                assert isinstance(kept, KeptBar)
+                for style in (bar.visual_style, VisualStyle()):
+                    assert [list(s) for s in Visual.to_strips(bar, kept, width, height, style)] \
+                        == [list(s) for s in Visual.to_strips(
+                            bar, visualize(bar, theirs), width, height, style)]
