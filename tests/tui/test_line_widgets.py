@@ -25,8 +25,10 @@ from designer.tui.widgets import tally as tally_module
 from designer.tui.widgets.card import CardPreview
 from designer.tui.widgets.footer import KeyFooter
 from designer.tui.widgets.lines import LineWidget, same
+from designer.tui.widgets.lists import MovingList
 from designer.tui.widgets.shown import DetailText, Findings
 from designer.tui.widgets.tally import PointsList
+from designer.tui.widgets.text import TextField
 
 pytestmark = pytest.mark.tui
 
@@ -184,6 +186,32 @@ async def test_a_height_change_asks_for_one_layout_not_two(monkeypatch):
             calls = refreshes(widget, monkeypatch)
             widget.virtual_size = Size(40, widget.virtual_size.height + 3)
             assert [kwargs for _, kwargs in calls if kwargs.get("layout")] == [], widget
+
+
+class Typed(App):
+    CSS = "MovingList { height: 5; }"
+
+    def compose(self) -> ComposeResult:
+        yield TextField(id="name")
+        yield MovingList(*[f"entry {n}" for n in range(9)])  # more than it shows
+
+
+async def test_typing_or_filling_a_list_of_a_fixed_height_asks_for_no_layout(monkeypatch):
+    """A text field sets its virtual size at each key, and a list as it is filled: neither
+    changes the size of the widget, and neither may ask for a layout of the screen."""
+    app = Typed()
+    async with app.run_test(size=(40, 10)) as pilot:
+        name, listing = app.query_one(TextField), app.query_one(MovingList)
+        name.focus()
+        await pilot.pause()
+        calls = {w: refreshes(w, monkeypatch) for w in (name, listing)}
+        await pilot.press(*"a longer name than fits")
+        listing.set_options([f"entry {n}" for n in range(12)])
+        await pilot.pause()
+        assert name.value == "a longer name than fits"
+        assert listing.option_count == 12 and listing.region.height == 5
+        assert {w: [kw for _, kw in c if kw.get("layout")] for w, c in calls.items()} == \
+            {name: [], listing: []}
 
 
 async def test_a_detail_keeps_its_tallest_height_at_a_width():

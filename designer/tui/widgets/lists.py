@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from textual import events
 from textual.binding import Binding
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.widgets import OptionList
 
 from designer.tui.keys import TYPING_PAUSE, key_time
+from designer.tui.widgets.scroll import quiet_virtual_size
 from designer.tui.widgets.text import ALT_DIGITS, SearchField
 
 
@@ -16,6 +19,11 @@ class MovingList(OptionList):
     first entry that starts with what was typed (else the first that holds it), a pause
     of a second starts a new search, backspace takes a letter off and esc forgets it. A
     list with a search box of its own hands what is typed to the box, which filters."""
+
+    #: a list sets its virtual size (its entries' lines) as it is filled; Textual's
+    #: reactive then asked to lay the whole screen out again, though a list of a fixed
+    #: height keeps its size (one sized by its entries asks for its layout itself)
+    virtual_size: Reactive[Size] = quiet_virtual_size()
 
     BINDING_GROUP_TITLE = "list"
     BINDINGS = [

@@ -10,9 +10,12 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from textual.binding import Binding, BindingType
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.widgets import Input
 
 from designer.tui.literal import ControlPictures
+from designer.tui.widgets.scroll import quiet_virtual_size
 
 #: what a terminal may send for alt+1 … alt+9 (Textual reads ESC and a digit as the
 #: character macOS types for option+digit): the designer's step keys, never typed text
@@ -24,6 +27,11 @@ class TextField(Input):
     (snapshot tests do, to be deterministic). It lets the step keys through: an Input
     takes every printable character ahead of the screen's priority keys, so alt+1 in the
     name field would otherwise type nothing and go nowhere."""
+
+    #: Input sets its virtual size (the text's width) at each key; Textual's reactive then
+    #: asked to lay the whole screen out again, though a field's size never follows its
+    #: text (one that is sized by it asks for its layout itself)
+    virtual_size: Reactive[Size] = quiet_virtual_size()
 
     #: Input's own keys (editing the text, moving in it), as priority bindings: a key
     #: then reaches the field at once, as every field's own keys do, not after its event

@@ -129,8 +129,13 @@ class Picker(Vertical):
                 option = listing.highlighted_option
                 kept = option.id if option is not None and not (searched or restart) \
                     else None
+                bar = listing.show_vertical_scrollbar
                 listing.set_options(options)
                 self.highlight(listing, options, kept)
+                if listing.styles.auto_dimensions or listing.show_vertical_scrollbar != bar:
+                    # its height or its scroll bar changed: laid out in this keypress's
+                    # paint, not a frame later when the list reports in
+                    self.screen.refresh(repaint=False, layout=True)
         self.show_detail()
 
     def on_mount(self) -> None:
