@@ -214,6 +214,25 @@ async def test_typing_or_filling_a_list_of_a_fixed_height_asks_for_no_layout(mon
             {name: [], listing: []}
 
 
+async def test_a_search_that_narrows_a_full_list_lays_nothing_out(monkeypatch):
+    """A list that fills its rows keeps them, and its scroll bar, while a search narrows
+    it: the entries found fit, and nothing on the screen moves."""
+    app = build_app(unit_path=examples_dir("opentactics") / "units/ash-warden.yaml",
+                    start="edit")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("alt+6")
+        await pilot.pause()
+        listing = app.screen.query_one("#ability-list", MovingList)
+        before = (listing.region, listing.option_count)
+        calls = {w: refreshes(w, monkeypatch) for w in (app.screen, listing)}
+        await pilot.press("z")
+        await pilot.pause()
+        assert listing.region == before[0] and 0 < listing.option_count < before[1] < 99
+        assert listing.option_count < listing.size.height  # the entries found fit
+        assert {w: [kw for _, kw in c if kw.get("layout")] for w, c in calls.items()} == \
+            {app.screen: [], listing: []}
+
+
 async def test_a_detail_keeps_its_tallest_height_at_a_width():
     app = Holder()
     async with app.run_test(size=(40, 10)) as pilot:
