@@ -217,8 +217,7 @@ async def test_typing_or_filling_a_list_of_a_fixed_height_asks_for_no_layout(mon
 async def test_a_search_that_narrows_a_full_list_lays_nothing_out(monkeypatch):
     """A list that fills its rows keeps them, and its scroll bar, while a search narrows
     it: the entries found fit, and nothing on the screen moves."""
-    app = build_app(unit_path=examples_dir("opentactics") / "units/ash-warden.yaml",
-                    start="edit")
+    app = ash_warden()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("alt+6")
         await pilot.pause()
