@@ -31,8 +31,6 @@ class Drawn(Content):
 
     def render_strips(self, width: int, height: int | None, style: Style,
                       options: RenderOptions) -> list[Strip]:
-        if options.selection is not None or options.post_style is not None:
-            return super().render_strips(width, height, style, options)
         key = self._drawn_key(width, height, style, options)
         if key is None:
             return super().render_strips(width, height, style, options)
@@ -53,7 +51,10 @@ class Drawn(Content):
     def _drawn_key(self, width: int, height: int | None, style: Style,
                    options: RenderOptions) -> Hashable | None:
         """What the strips are drawn from, each span's style as the widget resolves it
-        (a theme's colour, a component class): None when a style cannot be resolved."""
+        (a theme's colour, a component class): None when they are not to be kept (text
+        being selected, a style applied after drawing, a style that cannot be resolved)."""
+        if options.selection is not None or options.post_style is not None:
+            return None
         spans: list[tuple[int, int, Style]] = []
         for start, end, span_style in self.spans:
             if isinstance(span_style, str):
