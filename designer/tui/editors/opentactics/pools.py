@@ -7,15 +7,15 @@ from collections.abc import Hashable
 from functools import partial
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal
 from textual.content import Content
+from textual.widget import Widget
 from textual.widgets import Static
 
 from designer.systems.opentactics import edits
 from designer.systems.opentactics.catalog import SKILLS
 from designer.systems.opentactics.models import POOL_FIELDS
 from designer.systems.opentactics.steps import ATHLETICS, FLIGHT, RANGE
-from designer.tui.editors.kit.fields import EditButton, NumberField, Toggle, at
+from designer.tui.editors.kit.fields import EditButtonLine, NumberField, Toggle, at
 from designer.tui.editors.kit.rows import Rows
 from designer.tui.editors.opentactics.common import OTEditor, OTView
 from designer.tui.widgets.shown import muted, set_content
@@ -65,7 +65,8 @@ class DiceEditor(OTEditor):
 
 
 class BumpsEditor(OTEditor):
-    """Each pool's bumps are rows of their own: adding or removing a bump mounts or
+    """The pools are rows of one block, each a heading (its dice, and the button that adds
+    a bump), its bumps and what its equipment adds: adding or removing a bump mounts or
     removes that row alone."""
 
     def structure(self, view: OTView) -> Hashable:
@@ -82,39 +83,51 @@ class BumpsEditor(OTEditor):
         legend = " · ".join(f"{v:+d} {words[v].rstrip('.').replace(' ability', '')}"
                             for v in sorted(words))
         yield Static(muted(legend), classes="legend")
-        no_dice = []
-        for skill, side, label, _d, _b in POOL_FIELDS:
-            if not _shown(view, skill, side):
-                no_dice.append(label)
-                continue
-            dice = dice_of(skill, side, view)
-            head = f"{label} · {dice} {'die' if dice == 1 else 'dice'}"
-            if dice <= 0:
-                head += " · needs a die, or remove its bumps"
-            with Horizontal(classes="pool-head"):
-                yield Static(head, classes="pool-title")
-                if dice > 0:
-                    yield EditButton("+ add bump", at(edits.add_bump, skill, side, 1),
-                                     focus=_new_bump(view, skill, side),
-                                     id=f"addbump-{skill}-{side}", classes="add-bump")
-            yield Rows(*self._bump_rows(view, skill, side), id=f"bumps-{skill}-{side}")
-            sources = Static(id=f"sources-{skill}-{side}", classes="hint")
-            self._show_sources(sources, view, skill, side)
-            yield sources
+        yield Rows(*self._pool_rows(view, {}), id="pools")
+        no_dice = [label for skill, side, label, _d, _b in POOL_FIELDS
+                   if not _shown(view, skill, side)]
         if no_dice:
             yield Static(muted("No dice, so no bumps: " + ", ".join(no_dice)), classes="hint")
 
     async def update_fields(self, view: OTView) -> None:
-        for skill, side, *_ in POOL_FIELDS:
+        rows = self.query_one("#pools", Rows)
+        shown = {w.id: w for w in rows.children if w.id}
+        changed = [(skill, side) for skill, side, *_ in POOL_FIELDS
+                   if _shown(view, skill, side) and
+                   len(bumps_of(skill, side, view)) != _bumps_shown(shown, skill, side)]
+        # the headings and equipment lines shown are handed back as they are (a widget
+        # made costs more than the edit of a bump) while one pool's bumps change, as
+        # Rows.show then keeps them where they are; when several pools' change at once
+        # (a change from outside), all are made afresh, so none is removed and mounted
+        # again
+        await rows.show(self._pool_rows(view, shown if len(changed) <= 1 else {}))
+
+    def _pool_rows(self, view: OTView, shown: dict[str, Widget]) -> list[Widget]:
+        """Each pool with dice or bumps: its heading, its bumps and what its equipment
+        adds; a heading or an equipment line in `shown` is kept."""
+        rows: list[Widget] = []
+        for skill, side, label, _d, _b in POOL_FIELDS:
             if not _shown(view, skill, side):
                 continue
-            add = self.field_by_id(f"addbump-{skill}-{side}", EditButton)
-            if add is not None:  # the new bump is focused once it is there
-                add.focus_after = _new_bump(view, skill, side)
-            await self.query_one(f"#bumps-{skill}-{side}", Rows).show(
-                self._bump_rows(view, skill, side))
-            self._show_sources(self.query_one(f"#sources-{skill}-{side}", Static), view,
-                               skill, side)
+            dice = dice_of(skill, side, view)
+            head = shown.get(f"addbump-{skill}-{side}") or shown.get(f"pool-{skill}-{side}")
+            if head is None:
+                text = f"{label} · {dice} {'die' if dice == 1 else 'dice'}"
+                head = EditButtonLine(Content.styled(text, "bold"), "+ add bump",
+                                      at(edits.add_bump, skill, side, 1),
+                                      id=f"addbump-{skill}-{side}", classes="pool-head") \
+                    if dice > 0 else Static(Content.styled(
+                        f"{text} · needs a die, or remove its bumps", "bold"),
+                        id=f"pool-{skill}-{side}", classes="pool-head")
+            if isinstance(head, EditButtonLine):  # the new bump is focused once it is there
+                head.focus_after = _new_bump(view, skill, side)
+            rows += [head, *self._bump_rows(view, skill, side)]
+            sources = shown.get(f"sources-{skill}-{side}")
+            if not isinstance(sources, Static):
+                sources = Static(id=f"sources-{skill}-{side}", classes="hint")
+            self._show_sources(sources, view, skill, side)
+            rows.append(sources)
+        return rows
 
     def _bump_rows(self, view: OTView, skill: str, side: str) -> list[NumberField]:
         count = len(bumps_of(skill, side, view))
@@ -136,6 +149,11 @@ class BumpsEditor(OTEditor):
             set_content(widget, muted("with equipment: " + " ".join(
                 f"{b:+d}" + (f" ({s})" if s else "")
                 for b, s in zip(pool.bumps, pool.bump_sources(), strict=True))))
+
+
+def _bumps_shown(shown: dict[str, Widget], skill: str, side: str) -> int:
+    """How many bumps of the pool `shown` (rows by id) holds."""
+    return sum(1 for key in shown if key.startswith(f"bump-{skill}-{side}-"))
 
 
 def _new_bump(view: OTView, skill: str, side: str) -> str:

@@ -1,0 +1,100 @@
+"""OpenTactics' bumps step: each pool is a heading with its "+ add bump" button, its bumps
+and its equipment line, rows of one block. Adding or removing a bump mounts or removes
+that row alone; the headings stay the widgets they were."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widget import Widget
+
+from designer.systems import examples_dir
+from designer.systems.opentactics import edits
+from designer.tui.app import build_app
+from designer.tui.editors.kit.fields import EditButtonLine
+from designer.tui.widgets.button_line import GAP
+from tests.tui.helpers import focused_id, settled
+
+pytestmark = pytest.mark.tui
+
+SIZE = (120, 40)
+#: Ash Warden's pools with dice, in order; a bump on Ballistic OFF
+POOLS = ["melee-off", "ballistic-off", "melee-def", "ballistic-def", "arcane-def",
+         "technical-def"]
+
+
+def rows(app) -> list[Widget]:
+    return list(app.screen.query_one("#pools").children)
+
+
+def expected(bumps: dict[str, int]) -> list[str]:
+    """The ids of the rows: each pool's heading, its bumps, its equipment line."""
+    return [i for pool in POOLS for i in (
+        f"addbump-{pool}", *(f"bump-{pool}-{n}" for n in range(bumps.get(pool, 0))),
+        f"sources-{pool}")]
+
+
+async def open_bumps(pilot) -> None:
+    await settled(pilot)
+    await pilot.press("alt+2")
+    await settled(pilot)
+
+
+async def test_adding_and_undoing_a_bump_mounts_and_removes_that_row_alone():
+    app = build_app(unit_path=examples_dir() / "units" / "ash-warden.yaml", start="edit")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_bumps(pilot)
+        before = rows(app)
+        assert [w.id for w in before] == expected({"ballistic-off": 1})
+        await pilot.press("enter")
+        await settled(pilot)
+        after = rows(app)
+        assert [w.id for w in after] == expected({"melee-off": 1, "ballistic-off": 1})
+        assert all(a is b for a, b in zip([w for w in after if w.id != "bump-melee-off-0"],
+                                          before, strict=True))
+        assert focused_id(app) == "bump-melee-off-0"
+        await pilot.press("ctrl+z")
+        await settled(pilot)
+        assert all(a is b for a, b in zip(rows(app), before, strict=True))
+        assert len(rows(app)) == len(before)
+
+
+async def test_bumps_of_two_pools_changed_at_once_are_all_shown_in_their_place():
+    """A change from outside the step (the file reloaded, a catalog pick) can change the
+    bumps of several pools at once: each pool shows its own."""
+    app = build_app(unit_path=examples_dir() / "units" / "ash-warden.yaml", start="edit")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_bumps(pilot)
+        screen = app.screen
+        unit = edits.add_bump(screen.doc.unit, "melee", "off", 2)
+        unit = edits.add_bump(unit, "melee", "off", 3)
+        unit = edits.remove_bump(unit, "ballistic", "off", 0)
+        unit = edits.add_bump(unit, "technical", "def", -1)
+        screen.doc.edit(unit)
+        await screen.refresh_view(external=True)
+        await settled(pilot)
+        assert [w.id for w in rows(app)] == expected({"melee-off": 2, "technical-def": 1})
+        values = {w.id: w.value for w in rows(app) if w.id and w.id.startswith("bump-")}
+        assert values == {"bump-melee-off-0": 2, "bump-melee-off-1": 3,
+                          "bump-technical-def-0": -1}
+        # a heading between the two works as before: enter adds its pool a bump
+        app.screen.query_one("#addbump-ballistic-off").focus()
+        await pilot.press("enter")
+        await settled(pilot)
+        assert list(screen.doc.unit.skills.ballistic.bumps("off")) == [1]
+        assert focused_id(app) == "bump-ballistic-off-0"
+
+
+async def test_a_click_on_add_bump_adds_one_and_a_click_on_the_heading_does_not():
+    app = build_app(unit_path=examples_dir() / "units" / "ash-warden.yaml", start="edit")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_bumps(pilot)
+        head = app.screen.query_one("#addbump-melee-def", EditButtonLine)
+        start = head.heading.cell_length + len(GAP)
+        await pilot.click(head, offset=(1, 0))
+        await settled(pilot)
+        assert focused_id(app) == "addbump-melee-def"
+        assert list(app.screen.doc.unit.skills.melee.bumps("def")) == []
+        await pilot.click(head, offset=(start + 1, 0))
+        await settled(pilot)
+        assert list(app.screen.doc.unit.skills.melee.bumps("def")) == [1]
+        assert focused_id(app) == "bump-melee-def-0"
