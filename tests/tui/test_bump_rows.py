@@ -5,13 +5,15 @@ that row alone; the headings stay the widgets they were."""
 from __future__ import annotations
 
 import pytest
+from textual.app import App, ComposeResult
+from textual.content import Content
 from textual.widget import Widget
 
 from designer.systems import examples_dir
 from designer.systems.opentactics import edits
 from designer.tui.app import build_app
 from designer.tui.editors.kit.fields import EditButtonLine
-from designer.tui.widgets.button_line import GAP
+from designer.tui.widgets.button_line import GAP, ButtonLine
 from tests.tui.helpers import focused_id, settled
 
 pytestmark = pytest.mark.tui
@@ -98,3 +100,37 @@ async def test_a_click_on_add_bump_adds_one_and_a_click_on_the_heading_does_not(
         await settled(pilot)
         assert list(app.screen.doc.unit.skills.melee.bumps("def")) == [1]
         assert focused_id(app) == "bump-melee-def-0"
+
+
+class Lines(App):
+    """Two button lines, one with room and one too narrow for its heading."""
+
+    CSS = "ButtonLine { width: 40; } #narrow { width: 24; }"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pressed: list[str | None] = []
+
+    def compose(self) -> ComposeResult:
+        yield ButtonLine(Content("Ballistic OFF · 2 dice"), "+ add bump", id="wide")
+        yield ButtonLine(Content("Ballistic OFF · 2 dice"), "+ add bump", id="narrow")
+
+    def on_button_line_pressed(self, event: ButtonLine.Pressed) -> None:
+        self.pressed.append(event.line.id)
+
+
+async def test_a_narrow_button_line_shortens_its_heading_and_keeps_its_button_whole():
+    app = Lines()
+    async with app.run_test(size=(60, 10)) as pilot:
+        await pilot.pause()
+        wide, narrow = app.query_one("#wide", ButtonLine), app.query_one("#narrow", ButtonLine)
+        assert wide.render().plain == f"Ballistic OFF · 2 dice{GAP} + add bump "
+        shown = narrow.render().plain
+        assert shown.endswith(f"…{GAP} + add bump ") and len(shown) <= 24
+        assert shown.startswith("Ballistic")
+        await pilot.click(narrow, offset=(len(shown) - 3, 0))  # on the button
+        await pilot.click(narrow, offset=(1, 0))  # on the heading: focus only
+        await pilot.click(wide, offset=(len("Ballistic OFF · 2 dice") + 4, 0))
+        await pilot.press("enter")  # the focused one, as a Button takes enter
+        await pilot.pause()
+        assert app.pressed == ["narrow", "wide", "wide"]

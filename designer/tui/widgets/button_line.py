@@ -64,11 +64,17 @@ class ButtonLine(Widget, can_focus=True):
                  classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.heading, self.button = heading, f" {button} "
+        self._button_at = heading.cell_length + len(GAP)
 
     def render(self) -> Content:
         # the rich style: a visual style leaves out reverse, a focused button's look
         style = Style.from_rich_style(self.get_component_rich_style("button-line--button"))
-        return Content.assemble(self.heading, GAP, Content(self.button).stylize(style))
+        heading = self.heading
+        room = self.content_size.width - len(GAP) - len(self.button)
+        if 0 < room < heading.cell_length:  # narrow: the heading gives way, not the button
+            heading = heading.truncate(room, ellipsis=True)
+        self._button_at = heading.cell_length + len(GAP)  # where a click presses it
+        return Content.assemble(heading, GAP, Content(self.button).stylize(style))
 
     def on_focus(self) -> None:
         self.refresh()
@@ -80,7 +86,7 @@ class ButtonLine(Widget, can_focus=True):
         self.post_message(self.Pressed(self))
 
     def on_click(self, event: events.Click) -> None:
-        start = self.heading.cell_length + len(GAP)
+        start = self._button_at
         if start <= event.x < start + len(self.button):
             event.stop()
             self.action_press()
