@@ -12,13 +12,20 @@ import pytest
 from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
+from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from designer.systems import system
 from designer.tui.editors.base import EditUnit, View
-from designer.tui.editors.kit.fields import ChosenRow, NumberField, TextLine, at
+from designer.tui.editors.kit.fields import (
+    ChosenRow,
+    EditButtonLine,
+    NumberField,
+    TextLine,
+    at,
+)
 from designer.tui.editors.kit.form import Form
 from designer.tui.editors.kit.keys import binding_rows, field_rows, step_rows
 from designer.tui.editors.kit.picker import Picker, heading
@@ -108,6 +115,41 @@ class Bench(App):
     def edited(self, message: EditUnit) -> None:
         self.unit = message.change(self.unit)
         self.focus_after.append(message.focus)
+
+
+class Watching(Vertical):
+    """A container that notes each edit that passes through it on its way up."""
+
+    def __init__(self, *children: Any) -> None:
+        super().__init__(*children)
+        self.seen: list[str | None] = []
+
+    @on(EditUnit)
+    def passing(self, message: EditUnit) -> None:
+        self.seen.append(message.focus)
+
+
+@pytest.mark.tui
+async def test_a_press_posts_its_edit_straight_to_the_screen():
+    """A field's edit bubbles up through each container around it; a press's goes to the
+    screen at once (each container on the way was a task switch before the edit)."""
+    def set_n(unit: dict, value: int) -> dict:
+        return {**unit, "n": value}
+
+    view = view_of({"n": 3, "notes": "old"})
+    app = Bench(lambda: [Watching(
+        EditButtonLine(Content("Pool"), "+ add", at(set_n, 9), focus="after-press", id="b"),
+        NumberField(view, "N", lambda v: v.unit["n"], set_n, focus="after-number", id="n"))])
+    async with app.run_test() as pilot:
+        app.query_one("#b").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.unit["n"] == 9 and app.focus_after == ["after-press"]
+        app.query_one("#n").focus()
+        await pilot.press("right")
+        await pilot.pause()
+        assert app.unit["n"] == 4 and app.focus_after == ["after-press", "after-number"]
+        assert app.query_one(Watching).seen == ["after-number"]
 
 
 @pytest.mark.tui
