@@ -21,6 +21,7 @@ from textual.app import App, SystemCommand
 from textual.content import Content
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
+from textual.timer import Timer
 
 from designer.documents import ForceDoc, UnitDoc, kind_of
 from designer.errors import InputError
@@ -29,6 +30,8 @@ from designer.paths import display_path
 from designer.settings import Settings, load_settings
 from designer.systems import GameSystem, system, system_names
 from designer.tui.bindings import APP_BINDINGS, binding_ids
+from designer.tui.collector import EVERY as COLLECT_EVERY
+from designer.tui.collector import collect_if_due, pace_collector
 from designer.tui.commands import CatalogCommands, UnitCommands
 from designer.tui.kept import KeptSettings
 from designer.tui.keys import KeyGate
@@ -41,10 +44,6 @@ if TYPE_CHECKING:
 
 STARTS = ("home", "edit", "roster", "browser")
 NOTE_LIMIT = 600  # characters of a notification
-#: the cyclic collector's thresholds once the app runs (Python's: 700, 10, 10). Each
-#: keypress makes a few thousand short-lived objects; with the default, three or four
-#: collections ran inside the frame of most keypresses, about 1 ms of it
-GC_THRESHOLDS = (5000, 20, 100)
 
 
 class DesignerApp(KeptSettings, QuitGuard, KeyGate):
@@ -117,16 +116,24 @@ class DesignerApp(KeptSettings, QuitGuard, KeyGate):
         control character and override as an escape."""
         return super().format_title(printable(title, 200), printable(sub_title, 400))
 
+    #: whether the app runs the collector's passes itself, between keys (tui/collector.py),
+    #: and the timer of its passes while no key comes
+    paced_collector = False
+    collector_timer: Timer | None = None
+
     def on_ready(self) -> None:
         """The first screen is drawn. Started by the `designer` command, the app ran so
-        far without the cyclic garbage collector (designer/__main__.py): what start-up
-        built lives as long as the app, so it is frozen out of the collector's passes
-        and the collector turned back on, passing less often than Python's default
-        (GC_THRESHOLDS)."""
+        far without the cyclic garbage collector (designer/__main__.py): from now on it
+        runs the collector's passes itself, between keys (`tui/collector.py`)."""
         if not gc.isenabled():
-            gc.freeze()
-            gc.set_threshold(*GC_THRESHOLDS)
-            gc.enable()
+            pace_collector()
+            self.paced_collector = True
+            self.collector_timer = self.set_interval(COLLECT_EVERY, collect_if_due)
+
+    def keys_done(self) -> None:
+        """The collector's pass, if one is due, once this frame is painted."""
+        if self.paced_collector:
+            self.call_after_refresh(collect_if_due)
 
     # --- moving around ----------------------------------------------------------------------
 

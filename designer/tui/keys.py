@@ -123,6 +123,11 @@ class KeyGate(App):
             self._busy = False
             self.key_time = None
             self._watch([])
+            self.keys_done()
+
+    def keys_done(self) -> None:
+        """Every key read so far has been handled, all it set off done: work put off to
+        keep keys quick (the app's garbage collection) may run now."""
 
     def _unstick(self) -> None:
         """The safety net: the key's effects never reported done."""

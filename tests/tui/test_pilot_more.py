@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import gc
 import sys
+import time
+import weakref
 from pathlib import Path
 
 import pytest
@@ -12,6 +14,7 @@ import pytest
 from designer.io import load_yaml
 from designer.tui import SWITCH_INTERVAL, launch
 from designer.tui.app import DesignerApp, build_app
+from designer.tui.collector import due_generation
 from designer.tui.widgets.points_bar import PointsBar
 from tests.tui.helpers import burst, settled
 
@@ -497,10 +500,17 @@ async def test_the_palette_draws_from_the_system(here):
         assert {"Add an example unit", "Add a unit from a file", "New unit"} <= titles
 
 
-async def test_started_without_the_collector_the_app_turns_it_on_after_its_first_screen(here):
-    """`designer` starts every command without the cyclic garbage collector; the app
-    freezes what start-up built and turns it back on once its first screen is drawn,
-    passing less often than by default."""
+class Cyclic:
+    """An object in a cycle of its own: only a pass of the collector frees it."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
+async def test_started_without_the_collector_the_app_collects_between_keys(here):
+    """`designer` starts every command without the cyclic garbage collector; once its
+    first screen is drawn the app freezes what start-up built and runs the collector's
+    passes itself, after a key's frame, Python's own passes only as a backstop."""
     (here / "warden.yaml").write_text(UNIT_YAML)
     app = build_app(unit_path=Path("warden.yaml"), start="edit")
     frozen, thresholds = gc.get_freeze_count(), gc.get_threshold()
@@ -510,11 +520,29 @@ async def test_started_without_the_collector_the_app_turns_it_on_after_its_first
             await pilot.pause()
             assert gc.isenabled()
             assert gc.get_freeze_count() > frozen
-            assert gc.get_threshold() == (5000, 20, 100)
+            assert gc.get_threshold() == (50000, 20, 100)
+            app.collector_timer.pause()  # the pass after a key alone, not the timer's
+            garbage = [Cyclic() for _ in range(6000)]  # more than a pass waits for
+            first = weakref.ref(garbage[0])
+            del garbage
+            assert first() is not None and due_generation() is not None
+            await pilot.press("right")
+            await settled(pilot)
+            deadline = time.monotonic() + 5
+            while first() is not None and time.monotonic() < deadline:
+                await pilot.pause(0.01)
+            assert first() is None
     finally:
         gc.unfreeze()
         gc.set_threshold(*thresholds)
         gc.enable()
+
+
+def test_a_pass_is_due_for_the_oldest_generation_past_its_threshold(monkeypatch):
+    for counts, due in [((10, 0, 0), None), ((5001, 0, 0), 0), ((5001, 21, 0), 1),
+                        ((0, 21, 101), 2), ((0, 0, 101), 2), ((5000, 20, 100), None)]:
+        monkeypatch.setattr(gc, "get_count", lambda c=counts: c)
+        assert due_generation() == due
 
 
 async def test_started_with_the_collector_the_app_leaves_it_alone(here):
