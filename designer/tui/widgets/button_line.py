@@ -31,7 +31,6 @@ class ButtonLine(Widget, can_focus=True):
     ButtonLine {
         height: 1;
         width: 1fr;
-        pointer: pointer;
         & > .button-line--button {
             background: $surface;
             color: $button-foreground;
