@@ -116,9 +116,8 @@ class DesignerApp(KeptSettings, QuitGuard, KeyGate):
         control character and override as an escape."""
         return super().format_title(printable(title, 200), printable(sub_title, 400))
 
-    #: whether the app runs the collector's passes itself, between keys (tui/collector.py),
-    #: and the timer of its passes while no key comes
-    paced_collector = False
+    #: the timer of the collector's passes while no key comes, once the app runs them itself
+    #: (tui/collector.py); None while Python runs them
     collector_timer: Timer | None = None
 
     def on_ready(self) -> None:
@@ -127,12 +126,11 @@ class DesignerApp(KeptSettings, QuitGuard, KeyGate):
         runs the collector's passes itself, between keys (`tui/collector.py`)."""
         if not gc.isenabled():
             pace_collector()
-            self.paced_collector = True
             self.collector_timer = self.set_interval(COLLECT_EVERY, collect_if_due)
 
     def keys_done(self) -> None:
         """The collector's pass, if one is due, once this frame is painted."""
-        if self.paced_collector:
+        if self.collector_timer is not None:
             self.call_after_refresh(collect_if_due)
 
     # --- moving around ----------------------------------------------------------------------

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import gc
 import sys
-import time
 import weakref
 from pathlib import Path
 
@@ -16,7 +15,7 @@ from designer.tui import SWITCH_INTERVAL, launch
 from designer.tui.app import DesignerApp, build_app
 from designer.tui.collector import due_generation
 from designer.tui.widgets.points_bar import PointsBar
-from tests.tui.helpers import burst, settled
+from tests.tui.helpers import burst, settled, wait_until
 
 pytestmark = pytest.mark.tui
 
@@ -528,10 +527,7 @@ async def test_started_without_the_collector_the_app_collects_between_keys(here)
             assert first() is not None and due_generation() is not None
             await pilot.press("right")
             await settled(pilot)
-            deadline = time.monotonic() + 5
-            while first() is not None and time.monotonic() < deadline:
-                await pilot.pause(0.01)
-            assert first() is None
+            await wait_until(pilot, lambda: first() is None, "the pass after the key")
     finally:
         gc.unfreeze()
         gc.set_threshold(*thresholds)
