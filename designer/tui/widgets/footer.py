@@ -52,11 +52,26 @@ class KeyFooter(LineWidget, can_focus=False):
     #: (from, to, key) of each key on the line last drawn, for clicks
     _spans: tuple[tuple[int, int, str], ...] = ()
 
+    #: keys to read again once the frame being made is painted
+    _behind = False
+
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
-        self.bindings_changed(self.screen)
+        self.read_keys()
 
     def bindings_changed(self, screen: Screen) -> None:
+        """Read the keys again once the frame is painted, as Textual's own footer does:
+        reading them takes half a millisecond, which a focus move would otherwise add
+        to its keypress before the field it moved to is painted."""
+        if not self._behind:
+            self._behind = True
+            self.call_after_refresh(self.read_keys)
+
+    def read_keys(self) -> None:
+        self._behind = False
+        if not self.is_attached:  # its screen closed meanwhile
+            return
+        screen = self.screen
         if screen is not self.app.screen:
             # a dialog on top: the keys stay as they were, since a key's `screen.`
             # action would now be checked against the dialog (shown where it does not
