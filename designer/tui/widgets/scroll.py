@@ -80,6 +80,7 @@ class LiveScroll(VerticalScroll):
     its scroll bar drawn as kept strips (`KeptBar`)."""
 
     virtual_size: Reactive[Size] = quiet_virtual_size()
+    BLANK = True  # its own lines are background only: drawn as blank lines at once
     show_vertical_scrollbar: Reactive[bool] = Reactive(False, layout=True, repaint=False)
 
     def on_mount(self) -> None:

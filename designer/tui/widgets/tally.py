@@ -95,6 +95,8 @@ class PointsList(LineWidget):
 class TallyPanel(Vertical):
     """Shown on every step. `show()` is called with each new assessment."""
 
+    BLANK = True  # its own lines are background only: drawn as blank lines at once
+
     def compose(self) -> ComposeResult:
         yield PointsList(id="tally-steps")
         yield Static(id="total")

@@ -66,6 +66,7 @@ class Rows(Vertical):
     """A block of rows kept in step with the unit."""
 
     DEFAULT_CSS = "Rows { height: auto; }"
+    BLANK = True  # its own lines are background only: drawn as blank lines at once
 
     virtual_size: Reactive[Size] = quiet_virtual_size()  # one layout for a new height
 
