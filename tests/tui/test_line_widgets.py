@@ -34,8 +34,8 @@ pytestmark = pytest.mark.tui
 
 
 class Listing(LineWidget):
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, id: str | None = None) -> None:
+        super().__init__(id=id)
         self.texts: list[Content] = [Content("one"), Content("two"), Content("three")]
 
     def lay_out(self, width: int) -> list[Content]:
@@ -131,6 +131,49 @@ async def test_lines_below_the_last_follow_the_theme():
         after = listing.render_line(4)
         assert after.text == " " * 40
         assert after != before and after == Strip.blank(40, listing.rich_style)
+
+
+class Framed(App):
+    CSS = """
+    #plain { padding: 0 2; background: $panel; }
+    #boxed { border: round $accent; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Listing(id="plain")
+        yield Listing(id="boxed")
+
+
+async def test_lines_moved_down_are_not_drawn_again_and_look_as_textual_draws_them(
+        monkeypatch):
+    app = Framed()
+    async with app.run_test(size=(40, 12)) as pilot:
+        await pilot.pause()
+        listing = app.query_one("#plain", Listing)
+        asked: list[Region] = []
+        real = Widget.render_lines
+
+        def render_lines(self, crop):
+            if self is listing:
+                asked.append(crop)
+            return real(self, crop)
+
+        monkeypatch.setattr(Widget, "render_lines", render_lines)
+        listing.texts.insert(0, Content.styled("zero", "bold"))
+        listing.update_lines()
+        await pilot.pause()
+        whole = Region(0, 0, 40, 4)
+        drawn = listing.render_lines(whole)
+        assert [strip.text for strip in drawn] == [
+            f"  {text}".ljust(40) for text in ("zero", "one", "two", "three")]
+        # Textual was asked for the new line alone; the three moved down were kept
+        assert asked == [Region(0, 0, 40, 1)]
+        listing._framed.clear()  # drawn afresh by Textual: the same segments
+        assert [list(strip) for strip in drawn] == \
+            [list(strip) for strip in real(listing, whole)]
+        boxed = app.query_one("#boxed", Listing)
+        lines = [strip.text for strip in boxed.render_lines(Region(0, 0, 40, 5))]
+        assert lines[0].startswith("╭") and lines[1].startswith("│one")
 
 
 class Keyed(Static, can_focus=True):

@@ -56,6 +56,12 @@ class LineWidget(Widget):
         self._drawn: dict[tuple[str, tuple[Span, ...]], Strip] = {}
         self._blank: Strip | None = None  # a line below the last
         self._looks: tuple[Any, ...] = ()  # what those were drawn at (width, style, ...)
+        # the same for whole lines as the screen takes them (background, padding, filters
+        # applied), while the widget has nothing above or below its lines: Textual draws
+        # those by where they are, so a line moved down by one more above it (a bump added
+        # to the tally) was drawn again, each of the lines below
+        self._framed: dict[tuple[str, tuple[Span, ...]] | None, Strip] = {}
+        self._framed_looks: tuple[Any, ...] = ()
 
     def lay_out(self, width: int) -> list[Content]:
         """The lines to show at `width`, each one line of text."""
@@ -136,6 +142,31 @@ class LineWidget(Widget):
         if strip is None:
             strip = self._drawn[key] = self.line_strip(line, width, style)
         return strip
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        styles = self.styles
+        if (styles.gutter.top or styles.gutter.bottom or self.border_title
+                or self.border_subtitle or any(kind not in ("", "none", "hidden")
+                                               for kind, _ in styles.outline)):
+            return super().render_lines(crop)  # a line's look depends on where it is
+        lines = self.lines_at(max(0, self.content_size.width))
+        looks = (self.size.width, crop.x, crop.width, self.background_colors,
+                 self.visual_style, styles.padding, self.opacity, self.text_selection,
+                 self.app.theme, *self.get_line_filters())
+        if looks != self._framed_looks:
+            self._framed_looks, self._framed = looks, {}
+        elif len(self._framed) > 2 * len(lines) + 1:  # keep the lines shown and the last
+            shown = {line_key(line) for line in lines}
+            self._framed = {k: v for k, v in self._framed.items() if k is None or k in shown}
+        keys = [line_key(lines[y]) if y < len(lines) else None for y in crop.line_range]
+        missing = [y for y, key in zip(crop.line_range, keys, strict=True)
+                   if key not in self._framed]
+        if missing:  # drawn by Textual, in one go
+            top = missing[0]
+            drawn = super().render_lines(Region(crop.x, top, crop.width, missing[-1] - top + 1))
+            for y in missing:
+                self._framed[keys[y - crop.y]] = drawn[y - top]
+        return [self._framed[key] for key in keys]
 
     def line_strip(self, line: Content, width: int, style: VisualStyle) -> Strip:
         """One laid-out line drawn as Textual draws a one-line text (`Visual.to_strips`,
