@@ -149,9 +149,13 @@ class LineWidget(Widget):
                 or self.border_subtitle or any(kind not in ("", "none", "hidden")
                                                for kind, _ in styles.outline)):
             return super().render_lines(crop)  # a line's look depends on where it is
+        try:
+            selection = self.text_selection
+        except NoScreen:  # its screen closing as the last frame is drawn
+            return super().render_lines(crop)
         lines = self.lines_at(max(0, self.content_size.width))
         looks = (self.size.width, crop.x, crop.width, self.background_colors,
-                 self.visual_style, styles.padding, self.opacity, self.text_selection,
+                 self.visual_style, styles.padding, self.opacity, selection,
                  self.app.theme, *self.get_line_filters())
         if looks != self._framed_looks:
             self._framed_looks, self._framed = looks, {}
