@@ -22,7 +22,9 @@ from designer.systems import examples_dir
 from designer.tui.app import build_app
 from designer.tui.editors.kit.rows import Rows
 from designer.tui.widgets import tally as tally_module
+from designer.tui.widgets.button_line import ButtonLine
 from designer.tui.widgets.card import CardPreview
+from designer.tui.widgets.fields import Cycle, Row, Spinner
 from designer.tui.widgets.footer import KeyFooter
 from designer.tui.widgets.lines import LineWidget, same
 from designer.tui.widgets.lists import MovingList
@@ -217,6 +219,10 @@ class Heights(App):
         yield Listing()
         yield Findings("one finding")
         yield Rows()
+        yield Spinner("Dice", 2)
+        yield Cycle("Die", [(6, "d6"), (8, "d8")], 6)
+        yield Row("a chosen entry")
+        yield ButtonLine(Content("Melee OFF"), "+ add bump")
 
 
 async def test_a_height_change_asks_for_one_layout_not_two(monkeypatch):
@@ -225,7 +231,9 @@ async def test_a_height_change_asks_for_one_layout_not_two(monkeypatch):
     app = Heights()
     async with app.run_test(size=(40, 10)) as pilot:
         await pilot.pause()
-        for widget in (app.query_one(Listing), app.query_one(Findings), app.query_one(Rows)):
+        for widget in (app.query_one(Listing), app.query_one(Findings), app.query_one(Rows),
+                       app.query_one(Spinner), app.query_one(Cycle), app.query_one(Row),
+                       app.query_one(ButtonLine)):
             calls = refreshes(widget, monkeypatch)
             widget.virtual_size = Size(40, widget.virtual_size.height + 3)
             assert [kwargs for _, kwargs in calls if kwargs.get("layout")] == [], widget

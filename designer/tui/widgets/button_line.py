@@ -11,11 +11,14 @@ from __future__ import annotations
 
 from textual import events
 from textual.content import Content
+from textual.geometry import Size
 from textual.message import Message
+from textual.reactive import Reactive
 from textual.style import Style
 from textual.widget import Widget
 
 from designer.tui.widgets.fields import FieldButton
+from designer.tui.widgets.scroll import quiet_virtual_size
 
 #: the gap between the heading and its button (a button's margin beside a label)
 GAP = "  "
@@ -27,6 +30,7 @@ class ButtonLine(Widget, can_focus=True):
     BINDING_GROUP_TITLE = FieldButton.BINDING_GROUP_TITLE
     BINDINGS = FieldButton.BINDINGS  # the same keys as every other button
     COMPONENT_CLASSES = {"button-line--button"}
+    virtual_size: Reactive[Size] = quiet_virtual_size()  # one layout for a new height
     DEFAULT_CSS = """
     ButtonLine {
         height: 1;

@@ -9,13 +9,15 @@ from collections.abc import Hashable, Sequence
 from textual import events
 from textual.binding import Binding, BindingType
 from textual.content import Content
+from textual.geometry import Size
 from textual.message import Message
-from textual.reactive import reactive
+from textual.reactive import Reactive, reactive
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox
 
 from designer.tui.keys import TYPING_PAUSE, key_time
 from designer.tui.literal import literal
+from designer.tui.widgets.scroll import quiet_virtual_size
 from designer.tui.widgets.text import ALT_DIGITS
 
 LEFT, RIGHT = "◂", "▸"
@@ -62,6 +64,8 @@ class Spinner(Widget, can_focus=True):
     A controlled field: a user edit posts `Spinner.Changed` and the owner sets `value`
     (setting it posts nothing). The new value is then painted in the same frame as
     everything else the edit changed, e.g. the designer's total."""
+
+    virtual_size: Reactive[Size] = quiet_virtual_size()  # one layout for a new height
 
     BINDING_GROUP_TITLE = "number"
     BINDINGS = [
@@ -213,6 +217,8 @@ class Cycle(Widget, can_focus=True):
     nearest choice to it), any other a letter (the next option whose label starts with
     what was typed, as a menu does)."""
 
+    virtual_size: Reactive[Size] = quiet_virtual_size()  # one layout for a new height
+
     BINDING_GROUP_TITLE = "choice"
     BINDINGS = [
         Binding("left", "change(-1)", "Previous", show=False, tooltip="the previous choice",
@@ -321,6 +327,8 @@ class Cycle(Widget, can_focus=True):
 
 class Row(Widget, can_focus=True):
     """A focusable one-line row (an entry in a list) that can be removed with delete."""
+
+    virtual_size: Reactive[Size] = quiet_virtual_size()  # one layout for a new height
 
     BINDING_GROUP_TITLE = "row"
     BINDINGS = [_REMOVE, *_MOVE]
