@@ -349,3 +349,25 @@ async def test_every_kit_widget_shows_a_hostile_name_as_written():
         number = app.query_one(NumberField)
         number.show_view(view_of({"n": 4, "pick": "a"}))
         assert number.note == SHOWN
+
+
+class Blocks(App):
+    CSS = "#shared { height: 8; } #shared .tall { height: 1fr; } Rows Static { height: auto; }"
+
+    def compose(self) -> ComposeResult:
+        yield Rows(Static("one"), Static("two\nlines"), Static("three"), id="own")
+        yield Rows(Static("one"), Static("share", classes="tall"), id="shared")
+
+
+@pytest.mark.tui
+async def test_rows_stand_as_tall_as_they_are_and_a_share_takes_the_rest():
+    """A block of rows is placed as at no height (its rows are as tall as they are); a
+    row that takes a share of the block's height is placed at the block's height."""
+    app = Blocks()
+    async with app.run_test(size=(30, 20)) as pilot:
+        await pilot.pause()
+        own = app.query_one("#own", Rows)
+        assert [row.region.height for row in own.children] == [1, 2, 1]
+        assert own.region.height == 4
+        shared = app.query_one("#shared", Rows)
+        assert [row.region.height for row in shared.children] == [1, 7]

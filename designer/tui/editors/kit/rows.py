@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from textual.containers import Vertical
 from textual.content import Content
 from textual.geometry import Size
+from textual.layout import DockArrangeResult
 from textual.reactive import Reactive
 from textual.widget import Widget
 from textual.widgets import Static
@@ -69,6 +70,16 @@ class Rows(Vertical):
     BLANK = True  # its own lines are background only: drawn as blank lines at once
 
     virtual_size: Reactive[Size] = quiet_virtual_size()  # one layout for a new height
+
+    def arrange(self, size: Size, optimal: bool = False) -> DockArrangeResult:
+        """The rows placed as at no height at all, while none is as tall as a share of the
+        block: they stand the same at any height. Textual measures a block's height by
+        placing its rows at one height and then places them at the height found, each
+        from scratch: a row added to a step's block of rows placed them all twice."""
+        if size.height and not any(row.styles.is_relative_height
+                                   for row in self.displayed_children):
+            size = Size(size.width, 0)
+        return super().arrange(size, optimal)
 
     async def show(self, rows: Sequence[Widget]) -> None:
         """Show `rows`: those of the same kind, id and classes as a row shown, at the start
