@@ -82,9 +82,12 @@ class LineWidget(Widget):
         self._behind = False
         old, new = self._shown, self.lay_out(width)
         self._shown = new
-        if len(self._drawn) > len(old) + len(new):
+        most = len(old) + len(new)  # the lines shown now and before (and a blank, framed)
+        if len(self._drawn) > most or len(self._framed) > most + 1:
             kept = {line_key(line) for line in (*old, *new)}
             self._drawn = {key: strip for key, strip in self._drawn.items() if key in kept}
+            self._framed = {key: strip for key, strip in self._framed.items()
+                            if key is None or key in kept}
         if len(new) != len(old):
             self.refresh(layout=True)
             return True
@@ -159,9 +162,6 @@ class LineWidget(Widget):
                  self.app.theme, *self.get_line_filters())
         if looks != self._framed_looks:
             self._framed_looks, self._framed = looks, {}
-        elif len(self._framed) > 2 * len(lines) + 1:  # keep the lines shown and the last
-            shown = {line_key(line) for line in lines}
-            self._framed = {k: v for k, v in self._framed.items() if k is None or k in shown}
         keys = [line_key(lines[y]) if y < len(lines) else None for y in crop.line_range]
         missing = [y for y, key in zip(crop.line_range, keys, strict=True)
                    if key not in self._framed]
