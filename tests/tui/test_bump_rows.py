@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from textual.app import App, ComposeResult
 from textual.content import Content
+from textual.geometry import Size
 from textual.widget import Widget
 
 from designer.systems import examples_dir
@@ -58,6 +59,30 @@ async def test_adding_and_undoing_a_bump_mounts_and_removes_that_row_alone():
         await settled(pilot)
         assert all(a is b for a, b in zip(rows(app), before, strict=True))
         assert len(rows(app)) == len(before)
+
+
+async def test_a_bump_added_lays_the_screen_out_once_and_arranges_it_once(monkeypatch):
+    """The layout of the bump's frame arranges every widget; Textual then arranged the
+    whole screen again, from scratch, for a widget mounted since the layout before
+    (`tui/frame.py`, KeptMapCompositor)."""
+    app = build_app(unit_path=examples_dir() / "units" / "ash-warden.yaml", start="edit")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_bumps(pilot)
+        screen = app.screen
+        arranged: list[Size] = []
+        real = type(screen).arrange
+
+        def arrange(self, size: Size, optimal: bool = False):
+            arranged.append(size)
+            return real(self, size, optimal)
+
+        monkeypatch.setattr(type(screen), "arrange", arrange)
+        layouts: list[object] = []
+        screen.screen_layout_refresh_signal.subscribe(screen, layouts.append)
+        await pilot.press("enter")
+        await settled(pilot)
+        assert focused_id(app) == "bump-melee-off-0"
+        assert (len(layouts), arranged) == (1, [Size(*SIZE)])
 
 
 async def test_bumps_of_two_pools_changed_at_once_are_all_shown_in_their_place():

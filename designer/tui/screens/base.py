@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 from textual import work
 from textual.binding import Binding
 from textual.reactive import Reactive
-from textual.screen import Screen
 from textual.widget import Widget
 
 from designer.errors import InputError
@@ -20,6 +19,7 @@ from designer.io import FileStamp
 from designer.ondisk import ChangedOnDisk
 from designer.paths import display_path
 from designer.systems import GameSystem
+from designer.tui.frame import OneLayoutScreen
 
 if TYPE_CHECKING:
     from designer.documents import ForceDoc, UnitDoc
@@ -48,7 +48,7 @@ class RemembersFiles(Protocol):
     def remember(self, path: Path) -> None: ...
 
 
-class DocumentScreen(Screen):
+class DocumentScreen(OneLayoutScreen):
     """A screen editing one document (`self.doc`: a UnitDoc or a ForceDoc)."""
 
     doc: UnitDoc | ForceDoc
