@@ -28,7 +28,7 @@ from designer.tui.editors import (
     editor_css,
     editors_for,
 )
-from designer.tui.frame import report_changes
+from designer.tui.frame import one_frame
 from designer.tui.screens.base import DOCUMENT_BINDINGS, DocumentScreen
 from designer.tui.widgets.card import card_of
 from designer.tui.widgets.footer import KeyFooter
@@ -148,11 +148,8 @@ class DesignerScreen(DocumentScreen):
     # --- keeping the view up to date --------------------------------------------------------
 
     async def refresh_view(self, *, focus: str | None = None, external: bool = False) -> None:
-        # one paint of the whole change: a row mounted or the focus moved while the rest
-        # is still being brought up to date never paints a half-updated screen first
-        with self.app.batch_update():
+        async with one_frame(self.app):
             await self._refresh_view(focus, external)
-            await report_changes()
 
     async def _refresh_view(self, focus: str | None, external: bool) -> None:
         view = self.view(external)  # the one assessment of this snapshot, for every part

@@ -14,6 +14,7 @@ from textual import events
 from textual.content import Content
 from textual.screen import Screen
 
+from designer.tui.frame import after_frame
 from designer.tui.widgets.lines import LineWidget
 
 
@@ -65,7 +66,7 @@ class KeyFooter(LineWidget, can_focus=False):
         to its keypress before the field it moved to is painted."""
         if not self._behind:
             self._behind = True
-            self.call_after_refresh(self.read_keys)
+            after_frame(self, self.read_keys)
 
     def read_keys(self) -> None:
         self._behind = False

@@ -1,0 +1,42 @@
+"""An edit's frame (`tui/frame.py`): work put off until the frame is painted waits for
+it, though Textual runs `call_after_refresh` callbacks at once while a batch is open."""
+
+from __future__ import annotations
+
+import pytest
+from textual.app import App, ComposeResult
+from textual.widgets import Static
+
+from designer.tui.frame import OneLayoutScreen, after_frame, one_frame
+
+pytestmark = pytest.mark.tui
+
+
+class Lines(OneLayoutScreen):
+    def compose(self) -> ComposeResult:
+        yield Static("one", id="one")
+
+
+class Framed(App):
+    def get_default_screen(self) -> Lines:
+        return Lines()
+
+
+async def test_work_put_off_runs_once_the_frame_is_painted():
+    app = Framed()
+    async with app.run_test(size=(30, 10)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        happened: list[str] = []
+        screen.screen_layout_refresh_signal.subscribe(
+            screen, lambda _screen: happened.append("laid out and painted"))
+        async with one_frame(app):
+            await screen.mount(Static("two\nlines"))
+            after_frame(screen.query_one("#one"), lambda: happened.append("put off"))
+            after_frame(screen.query_one("#one"), lambda: happened.append("then this"))
+        await pilot.pause()
+        # (the new Static lays the screen out a second time, for its own virtual size)
+        assert happened[:3] == ["laid out and painted", "put off", "then this"]
+        after_frame(screen.query_one("#one"), lambda: happened.append("no frame"))
+        await pilot.pause()
+        assert happened[-1] == "no frame"
