@@ -239,6 +239,35 @@ async def test_a_height_change_asks_for_one_layout_not_two(monkeypatch):
             assert [kwargs for _, kwargs in calls if kwargs.get("layout")] == [], widget
 
 
+class Found(App):
+    CSS = "Findings { width: 30; }"
+
+    def compose(self) -> ComposeResult:
+        yield Findings("✗ one finding")
+        yield Static("below", id="below")
+
+
+async def test_a_finding_changed_repaints_its_own_lines_wrapped_as_a_static_wraps(
+        monkeypatch):
+    """A finding more lays the findings out once; a finding changed repaints its lines
+    alone; a long one wraps at spaces as a Static wraps it."""
+    app = Found()
+    async with app.run_test(size=(40, 10)) as pilot:
+        await pilot.pause()
+        findings = app.query_one(Findings)
+        long = "! a warning long enough to wrap onto a second line"
+        findings.show(Content(f"✗ one finding\n{long}"))
+        await pilot.pause()
+        assert findings.render().plain.split("\n") == \
+            ["✗ one finding", "! a warning long enough to", "wrap onto a second line"]
+        assert app.query_one("#below").region.y == 3
+        calls = refreshes(findings, monkeypatch)
+        findings.show(Content(f"✗ one finding changed\n{long}"))
+        await pilot.pause()
+        assert calls == [((Region(0, 0, 30, 1),), {})]
+        assert findings.render().plain.startswith("✗ one finding changed\n")
+
+
 class Typed(App):
     CSS = "MovingList { height: 5; }"
 

@@ -15,6 +15,7 @@ from designer.tui.app import build_app
 from designer.tui.editors import editors_for
 from designer.tui.editors.op_en import EDITORS
 from designer.tui.widgets.fields import Cycle, Row, Spinner
+from designer.tui.widgets.shown import Findings
 from designer.tui.widgets.text import TextField
 from tests.tui.helpers import focused_id, save
 from tests.tui.saved_units import designed, without_id
@@ -36,7 +37,8 @@ def shown(app, selector: str) -> str:
 
 
 def findings(app) -> str:
-    return str(app.screen.editor.query_one(".step-issues", Static).render())
+    """The step's findings as one text (their lines, wrapped to the width, joined)."""
+    return " ".join(str(app.screen.editor.query_one(".step-issues", Findings).render()).split())
 
 
 

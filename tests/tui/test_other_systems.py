@@ -171,7 +171,7 @@ async def test_the_designer_of_a_toy_system(toy, tmp_path):
         assert "Hero Fire" in str(gear.query_one(".step-card").render())
         await pilot.press("pageup", "right", "right")  # might 4: an error under Stats
         await pilot.pause()
-        issues = str(screen.query_one("#step-stats .step-issues").render())
+        issues = " ".join(str(screen.query_one("#step-stats .step-issues").render()).split())
         assert "might is at most 3" in issues
         await pilot.press("pagedown", "pagedown")
         review = screen.editor

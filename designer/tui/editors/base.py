@@ -19,7 +19,7 @@ from designer.systems import Assessment, GameSystem, Step
 from designer.tally import Issue, Line, Tally
 from designer.tui.editors.kit.picker import Picker
 from designer.tui.widgets.scroll import LiveScroll
-from designer.tui.widgets.shown import Findings, set_content
+from designer.tui.widgets.shown import Findings
 from designer.tui.widgets.tally import issue_content
 
 #: the class of the fields bound to the unit (`kit.fields`): `sync` shows each the view
@@ -232,7 +232,7 @@ class StepEditor(LiveScroll, Generic[U, C, F], can_focus=False):
         if widget.display != bool(mine):
             widget.display = bool(mine)
         if mine:
-            set_content(widget, Content("\n").join(issue_content(i) for i in mine))
+            widget.show(Content("\n").join(issue_content(i) for i in mine))
 
     def entry_field(self) -> Widget | None:
         """Where the focus lands when the step is entered, however it is entered."""

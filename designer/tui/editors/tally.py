@@ -18,6 +18,7 @@ from designer.tui.editors.base import GoToStep, RunAction, StepEditor, View
 from designer.tui.widgets.card import CardPreview, card_of
 from designer.tui.widgets.fields import FieldButton
 from designer.tui.widgets.lists import MovingList
+from designer.tui.widgets.shown import Findings
 from designer.tui.widgets.tally import PointsList, Row, issue_content
 
 
@@ -84,7 +85,7 @@ class TallyEditor(StepEditor):
         return rows
 
     def show_issues(self, view: View) -> None:
-        self.query_one(".step-issues", Static).display = False
+        self.query_one(".step-issues", Findings).display = False
 
     @on(OptionList.OptionSelected, "#issue-list")
     def jump(self, event: OptionList.OptionSelected) -> None:

@@ -100,7 +100,7 @@ class ForceSummary(VerticalScroll):
             facts_content(force.game.UNIT_WORD, force.unit_count, force.facts(),
                           stacked=stacked))
         issues = self.query_one("#force-issues", Findings)
-        issues.update(problems_content(force, empty_hint, issues.content_size.width))
+        issues.show(problems_content(force, empty_hint, issues.content_size.width))
 
     def on_resize(self) -> None:
         if self._shown is not None:

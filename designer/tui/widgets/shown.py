@@ -8,14 +8,11 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from textual.content import Content
-from textual.geometry import Size
-from textual.reactive import Reactive
 from textual.widgets import Static
 
 from designer.tui.literal import literal
 from designer.tui.widgets.drawn import drawn
-from designer.tui.widgets.lines import same
-from designer.tui.widgets.scroll import quiet_virtual_size
+from designer.tui.widgets.lines import LineWidget, same
 
 #: what `set_content` last showed in each Static
 _SHOWN: WeakKeyDictionary[Static, Content] = WeakKeyDictionary()
@@ -47,11 +44,23 @@ def set_content(widget: Static, content: Content) -> bool:
     return True
 
 
-class Findings(Static):
-    """Findings, as many lines as there are: a finding more or fewer changes the height,
-    laid out once."""
+class Findings(LineWidget):
+    """Findings, one or more lines each, wrapped to the width as a Static wraps them: a
+    finding changed repaints its own lines, lines moved by a row added above are not
+    drawn again, and a finding more or fewer changes the height, laid out once."""
 
-    virtual_size: Reactive[Size] = quiet_virtual_size()  # one layout for a new height
+    def __init__(self, content: Content | str = "", *, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.content = Content(content) if isinstance(content, str) else content
+
+    def show(self, content: Content) -> None:
+        if not same(content, self.content):
+            self.content = content
+            self.update_lines()
+
+    def lay_out(self, width: int) -> list[Content]:
+        return self.content.wrap(max(1, width))
 
 
 class DetailText(Static):

@@ -140,6 +140,6 @@ class TallyPanel(Vertical):
         issues = [issue_content(i) for i in tally.errors + tally.warnings]
         if not issues:
             issues = [Content.styled("No errors or warnings.", "$success")]
-        set_content(self.query_one("#tally-issues", Static), Content("\n").join(issues))
+        self.query_one("#tally-issues", Findings).show(Content("\n").join(issues))
         if card is not None:
             self.query_one(CardPreview).show(card)
