@@ -64,7 +64,7 @@ async def test_adding_and_undoing_a_bump_mounts_and_removes_that_row_alone():
 async def test_a_bump_added_lays_the_screen_out_once_and_arranges_it_once(monkeypatch):
     """The layout of the bump's frame arranges every widget; Textual then arranged the
     whole screen again, from scratch, for a widget mounted since the layout before
-    (`tui/frame.py`, KeptMapCompositor)."""
+    (`tui/frame.py`, LeanCompositor)."""
     app = build_app(unit_path=examples_dir() / "units" / "ash-warden.yaml", start="edit")
     async with app.run_test(size=SIZE) as pilot:
         await open_bumps(pilot)

@@ -1,5 +1,6 @@
-"""An edit's frame (`tui/frame.py`): work put off until the frame is painted waits for
-it, though Textual runs `call_after_refresh` callbacks at once while a batch is open."""
+"""An edit's frame (`tui/frame.py`): a paint draws only the widgets a change reaches, and
+work put off until the frame is painted waits for it, though Textual runs
+`call_after_refresh` callbacks at once while a batch is open."""
 
 from __future__ import annotations
 
@@ -7,12 +8,12 @@ import pytest
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 
-from designer.tui.frame import OneLayoutScreen, after_frame, one_frame
+from designer.tui.frame import LeanScreen, after_frame, one_frame
 
 pytestmark = pytest.mark.tui
 
 
-class Lines(OneLayoutScreen):
+class Lines(LeanScreen):
     def compose(self) -> ComposeResult:
         yield Static("one", id="one")
 
@@ -40,3 +41,35 @@ async def test_work_put_off_runs_once_the_frame_is_painted():
         after_frame(screen.query_one("#one"), lambda: happened.append("no frame"))
         await pilot.pause()
         assert happened[-1] == "no frame"
+
+
+class Stack(LeanScreen):
+    def compose(self) -> ComposeResult:
+        for name in ("top", "middle", "bottom"):
+            yield Static(name, id=name)
+
+
+class Stacked(App):
+    def get_default_screen(self) -> Stack:
+        return Stack()
+
+
+async def test_a_paint_draws_the_widgets_changed_not_those_between_them(monkeypatch):
+    """Textual drew every widget inside the box around the changes (here the middle
+    line, between two changed lines) and showed only the lines changed."""
+    app = Stacked()
+    async with app.run_test(size=(30, 5)) as pilot:
+        await pilot.pause()
+        drawn: list[str | None] = []
+        real = Static.render_lines
+
+        def render_lines(self, crop):
+            drawn.append(self.id)
+            return real(self, crop)
+
+        monkeypatch.setattr(Static, "render_lines", render_lines)
+        app.screen.query_one("#top", Static).update("top changed")
+        app.screen.query_one("#bottom", Static).update("bottom changed")
+        await pilot.pause()
+        assert sorted(drawn) == ["bottom", "top"]
+        assert app.screen.get_widget_at(3, 1)[0].id == "middle"

@@ -19,7 +19,7 @@ from designer.io import FileStamp
 from designer.ondisk import ChangedOnDisk
 from designer.paths import display_path
 from designer.systems import GameSystem
-from designer.tui.frame import OneLayoutScreen
+from designer.tui.frame import LeanScreen
 
 if TYPE_CHECKING:
     from designer.documents import ForceDoc, UnitDoc
@@ -48,7 +48,7 @@ class RemembersFiles(Protocol):
     def remember(self, path: Path) -> None: ...
 
 
-class DocumentScreen(OneLayoutScreen):
+class DocumentScreen(LeanScreen):
     """A screen editing one document (`self.doc`: a UnitDoc or a ForceDoc)."""
 
     doc: UnitDoc | ForceDoc
