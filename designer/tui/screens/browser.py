@@ -10,13 +10,13 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
-from textual.screen import Screen
 from textual.widgets import OptionList, Static, TabbedContent, TabPane
 from textual.widgets.option_list import Option
 
 from designer.escaping import printable
 from designer.search import matches
 from designer.systems import CatalogRow, CatalogSection, GameSystem
+from designer.tui.frame import LeanScreen
 from designer.tui.literal import literal
 from designer.tui.widgets.footer import KeyFooter
 from designer.tui.widgets.header import TitleHeader
@@ -58,7 +58,7 @@ def prompt(row: CatalogRow, widths: list[tuple[int, int]]) -> Content:
     return Content.assemble(*parts)
 
 
-class BrowserScreen(Screen):
+class BrowserScreen(LeanScreen):
     CSS_PATH = "browser.tcss"
     BINDINGS = [("escape", "app.back", "Back")]
 
