@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import pytest
 from textual.app import App, ComposeResult
+from textual.geometry import Region, Size, Spacing
+from textual.map_geometry import MapGeometry
 from textual.widgets import Static
 
-from designer.tui.frame import LeanScreen, after_frame, one_frame
+from designer.tui.frame import LeanScreen, after_frame, moved_areas, one_frame
+from designer.tui.widgets.scroll import LiveScroll
 
 pytestmark = pytest.mark.tui
 
@@ -73,3 +76,53 @@ async def test_a_paint_draws_the_widgets_changed_not_those_between_them(monkeypa
         await pilot.pause()
         assert sorted(drawn) == ["bottom", "top"]
         assert app.screen.get_widget_at(3, 1)[0].id == "middle"
+
+
+class Grown(LeanScreen):
+    def compose(self) -> ComposeResult:
+        with LiveScroll():
+            yield Static("a field", id="field")
+            yield Static("a finding", id="finding")
+
+
+class Growing(App):
+    CSS = "LiveScroll { height: 2; scrollbar-gutter: stable; } Static { height: auto; }"
+
+    def get_default_screen(self) -> Grown:
+        return Grown()
+
+
+async def test_content_grown_in_place_paints_what_moved_not_the_whole_container(
+        monkeypatch):
+    """A finding a line longer changes its container's virtual size, in place: Textual
+    marked the whole container, and drew every widget in it again."""
+    app = Growing()
+    async with app.run_test(size=(30, 10)) as pilot:
+        await pilot.pause()
+        holder = app.screen.query_one(LiveScroll)
+        drawn: list[str | None] = []
+        real = Static.render_lines
+
+        def render_lines(self, crop):
+            drawn.append(self.id)
+            return real(self, crop)
+
+        monkeypatch.setattr(Static, "render_lines", render_lines)
+        before = holder.region
+        app.screen.query_one("#finding", Static).update("a finding\non two lines")
+        await pilot.pause()
+        assert holder.region == before and holder.virtual_size.height == 3  # was 2
+        assert "finding" in drawn and "field" not in drawn
+
+
+def test_what_a_layout_changed_is_where_widgets_moved_came_or_went():
+    def at(y: int, height: int = 1, virtual: int = 1) -> MapGeometry:
+        region = Region(0, y, 10, height)
+        return MapGeometry(region, ((0, 0, 0),), Region(0, 0, 10, 10), Size(10, virtual),
+                           region.size, region, Spacing())
+
+    stays, grows, moves, goes, comes = (Static(), Static(), Static(), Static(), Static())
+    old = {stays: at(0), grows: at(1, 3, 3), moves: at(4), goes: at(5)}
+    new = {stays: at(0), grows: at(1, 3, 9), moves: at(6), comes: at(7, 2)}
+    assert moved_areas(old, new) == {Region(0, 4, 10, 1), Region(0, 6, 10, 1),
+                                     Region(0, 5, 10, 1), Region(0, 7, 10, 2)}
