@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from textual import events
+from textual.geometry import Region
 
 #: a unit with types, dice, a bump, an item with a range choice, an item granting an
 #: ability, and three abilities in all (two of its own, one from its Hand Weapon)
@@ -100,3 +101,16 @@ def record_notes(app) -> list[Note]:
 
     app.notify = notify
     return notes
+
+
+def refreshes(widget, monkeypatch) -> list[tuple[tuple[Region, ...], dict]]:
+    """Each refresh the widget asks for: its regions and keywords."""
+    calls: list[tuple[tuple[Region, ...], dict]] = []
+    real = widget.refresh
+
+    def refresh(*regions, **kwargs):
+        calls.append((regions, kwargs))
+        return real(*regions, **kwargs)
+
+    monkeypatch.setattr(widget, "refresh", refresh)
+    return calls

@@ -9,7 +9,7 @@ from textual.command import CommandPalette
 from textual.geometry import Region
 
 from designer.tui.widgets.header import CLOCK_WIDTH, ICON_WIDTH, PALETTE_TIP, TitleHeader
-from tests.tui.test_line_widgets import refreshes
+from tests.tui.helpers import refreshes
 
 pytestmark = pytest.mark.tui
 

@@ -31,6 +31,7 @@ from designer.tui.widgets.lists import MovingList
 from designer.tui.widgets.shown import DetailText, Findings
 from designer.tui.widgets.tally import PointsList
 from designer.tui.widgets.text import TextField
+from tests.tui.helpers import refreshes
 
 pytestmark = pytest.mark.tui
 
@@ -48,19 +49,6 @@ class Holder(App):
     def compose(self) -> ComposeResult:
         yield Listing()
         yield DetailText(id="detail")
-
-
-def refreshes(widget, monkeypatch) -> list[tuple[tuple[Region, ...], dict]]:
-    """Each refresh the widget asks for: its regions and keywords."""
-    calls: list[tuple[tuple[Region, ...], dict]] = []
-    real = widget.refresh
-
-    def refresh(*regions, **kwargs):
-        calls.append((regions, kwargs))
-        return real(*regions, **kwargs)
-
-    monkeypatch.setattr(widget, "refresh", refresh)
-    return calls
 
 
 def ash_warden() -> App:
