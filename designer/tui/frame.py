@@ -1,6 +1,7 @@
 """One frame for a whole change: the screen lays out and paints once what an edit
-changed, not the part of it that reached the screen first, arranges its widgets once for
-it, and work that can wait for it (the footer's keys) waits until it is painted."""
+changed, not the part of it that reached the screen first; it arranges its widgets once
+for it and draws only the widgets the change reaches (`LeanCompositor`); and work that
+can wait for it (the footer's keys) waits until it is painted."""
 
 from __future__ import annotations
 
