@@ -9,7 +9,7 @@ import shutil
 
 import pytest
 from textual.widget import Widget
-from textual.widgets import Button, OptionList, Static
+from textual.widgets import Button, OptionList
 
 from designer.io import dump_yaml, load_yaml
 from designer.systems import examples_dir, system
@@ -202,8 +202,8 @@ async def test_every_step_fits_and_shows_no_points(tmp_path, size, example):
             assert "legal" in screen_text and "1 Identity" in screen_text  # it renders
             for word in ("pts", "Total", "Audit"):
                 assert word not in screen_text, (step.key, word)
-            assert not [w for w in app.screen.query(Static) if w.id in ("total", "audit")
-                        and w.display and "pts" in str(w.render())]
+            assert not [w for w in app.screen.query("#total, #audit")
+                        if w.display and "pts" in str(w.render())]
 
 
 async def test_an_encounters_sides_are_shown_and_set_with_s(tmp_path, monkeypatch):

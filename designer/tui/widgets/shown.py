@@ -44,10 +44,10 @@ def set_content(widget: Static, content: Content) -> bool:
     return True
 
 
-class Findings(LineWidget):
-    """Findings, one or more lines each, wrapped to the width as a Static wraps them: a
-    finding changed repaints its own lines, lines moved by a row added above are not
-    drawn again, and a finding more or fewer changes the height, laid out once."""
+class LineText(LineWidget):
+    """A text that changes with each edit, wrapped to the width as a Static wraps it and
+    drawn line by line: a change repaints the lines it changed, lines moved by a row
+    added above are not drawn again, and a line more or fewer lays it out once."""
 
     def __init__(self, content: Content | str = "", *, id: str | None = None,
                  classes: str | None = None) -> None:
@@ -61,6 +61,10 @@ class Findings(LineWidget):
 
     def lay_out(self, width: int) -> list[Content]:
         return self.content.wrap(max(1, width))
+
+
+class Findings(LineText):
+    """Findings, one or more lines each: a step's, the tally's, a force's."""
 
 
 class DetailText(Static):

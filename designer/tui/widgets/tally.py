@@ -11,7 +11,6 @@ from typing import NamedTuple
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.content import Content
-from textual.widgets import Static
 
 from designer.card import Card
 from designer.escaping import printable
@@ -20,7 +19,7 @@ from designer.tally import Issue, Tally
 from designer.tui.widgets.card import CardPreview
 from designer.tui.widgets.lines import LineWidget
 from designer.tui.widgets.scroll import LiveScroll
-from designer.tui.widgets.shown import Findings, set_content
+from designer.tui.widgets.shown import Findings, LineText
 
 Row = tuple[str, str, int, str]
 
@@ -99,8 +98,8 @@ class TallyPanel(Vertical):
 
     def compose(self) -> ComposeResult:
         yield PointsList(id="tally-steps")
-        yield Static(id="total")
-        yield Static(id="audit")
+        yield LineText(id="total")
+        yield LineText(id="audit")
         with LiveScroll(id="tally-issues-scroll", can_focus=False):
             yield Findings(id="tally-issues")
         yield CardPreview(id="card")
@@ -129,14 +128,14 @@ class TallyPanel(Vertical):
                                      (f"{tail}  ", "bold"), verdict)
         else:
             total = verdict
-        set_content(self.query_one("#total", Static), total)
+        self.query_one("#total", LineText).show(total)
         audit = tally.audit() if priced else None
-        audit_widget = self.query_one("#audit", Static)
+        audit_widget = self.query_one("#audit", LineText)
         if audit_widget.display != (audit is not None):
             audit_widget.display = audit is not None
         if audit is not None:
             style = "$success" if tally.printed == tally.total else "$warning"
-            set_content(audit_widget, Content.styled(f"Audit: {audit}", style))
+            audit_widget.show(Content.styled(f"Audit: {audit}", style))
         issues = [issue_content(i) for i in tally.errors + tally.warnings]
         if not issues:
             issues = [Content.styled("No errors or warnings.", "$success")]
