@@ -114,3 +114,16 @@ def refreshes(widget, monkeypatch) -> list[tuple[tuple[Region, ...], dict]]:
 
     monkeypatch.setattr(widget, "refresh", refresh)
     return calls
+
+
+def draws(cls: type, monkeypatch) -> list[tuple[Any, Region]]:
+    """Each widget of `cls` asked to draw lines, with the lines asked (its crop)."""
+    calls: list[tuple[Any, Region]] = []
+    real = cls.render_lines
+
+    def render_lines(self, crop):
+        calls.append((self, crop))
+        return real(self, crop)
+
+    monkeypatch.setattr(cls, "render_lines", render_lines)
+    return calls

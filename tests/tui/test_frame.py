@@ -12,6 +12,7 @@ from textual.widgets import Static
 
 from designer.tui.frame import LeanScreen, after_frame, moved_areas, one_frame
 from designer.tui.widgets.scroll import LiveScroll
+from tests.tui.helpers import draws
 
 pytestmark = pytest.mark.tui
 
@@ -63,18 +64,11 @@ async def test_a_paint_draws_the_widgets_changed_not_those_between_them(monkeypa
     app = Stacked()
     async with app.run_test(size=(30, 5)) as pilot:
         await pilot.pause()
-        drawn: list[str | None] = []
-        real = Static.render_lines
-
-        def render_lines(self, crop):
-            drawn.append(self.id)
-            return real(self, crop)
-
-        monkeypatch.setattr(Static, "render_lines", render_lines)
+        drawn = draws(Static, monkeypatch)
         app.screen.query_one("#top", Static).update("top changed")
         app.screen.query_one("#bottom", Static).update("bottom changed")
         await pilot.pause()
-        assert sorted(drawn) == ["bottom", "top"]
+        assert sorted(widget.id for widget, _ in drawn) == ["bottom", "top"]
         assert app.screen.get_widget_at(3, 1)[0].id == "middle"
 
 
@@ -100,19 +94,13 @@ async def test_content_grown_in_place_paints_what_moved_not_the_whole_container(
     async with app.run_test(size=(30, 10)) as pilot:
         await pilot.pause()
         holder = app.screen.query_one(LiveScroll)
-        drawn: list[str | None] = []
-        real = Static.render_lines
-
-        def render_lines(self, crop):
-            drawn.append(self.id)
-            return real(self, crop)
-
-        monkeypatch.setattr(Static, "render_lines", render_lines)
+        drawn = draws(Static, monkeypatch)
         before = holder.region
         app.screen.query_one("#finding", Static).update("a finding\non two lines")
         await pilot.pause()
         assert holder.region == before and holder.virtual_size.height == 3  # was 2
-        assert "finding" in drawn and "field" not in drawn
+        ids = [widget.id for widget, _ in drawn]
+        assert "finding" in ids and "field" not in ids
 
 
 def test_what_a_layout_changed_is_where_widgets_moved_came_or_went():

@@ -31,7 +31,7 @@ from designer.tui.widgets.lists import MovingList
 from designer.tui.widgets.shown import DetailText, Findings
 from designer.tui.widgets.tally import PointsList
 from designer.tui.widgets.text import TextField
-from tests.tui.helpers import refreshes
+from tests.tui.helpers import draws, refreshes
 
 pytestmark = pytest.mark.tui
 
@@ -140,15 +140,8 @@ async def test_lines_moved_down_are_not_drawn_again_and_look_as_textual_draws_th
     async with app.run_test(size=(40, 12)) as pilot:
         await pilot.pause()
         listing = app.query_one("#plain", Listing)
-        asked: list[Region] = []
-        real = Widget.render_lines
-
-        def render_lines(self, crop):
-            if self is listing:
-                asked.append(crop)
-            return real(self, crop)
-
-        monkeypatch.setattr(Widget, "render_lines", render_lines)
+        real = Widget.render_lines  # Textual's own, to compare with
+        drawn_by = draws(Widget, monkeypatch)
         listing.texts.insert(0, Content.styled("zero", "bold"))
         listing.update_lines()
         await pilot.pause()
@@ -157,7 +150,8 @@ async def test_lines_moved_down_are_not_drawn_again_and_look_as_textual_draws_th
         assert [strip.text for strip in drawn] == [
             f"  {text}".ljust(40) for text in ("zero", "one", "two", "three")]
         # Textual was asked for the new line alone; the three moved down were kept
-        assert asked == [Region(0, 0, 40, 1)]
+        assert [crop for widget, crop in drawn_by if widget is listing] == \
+            [Region(0, 0, 40, 1)]
         listing._framed.clear()  # drawn afresh by Textual: the same segments
         assert [list(strip) for strip in drawn] == \
             [list(strip) for strip in real(listing, whole)]
