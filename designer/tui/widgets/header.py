@@ -40,7 +40,7 @@ class TitleHeader(LineWidget):
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
-        self._on_icon = False  # the mouse over the icon
+        self._on_icon = False  # the mouse over the icon, while it opens the palette
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -61,7 +61,7 @@ class TitleHeader(LineWidget):
             title = title.truncate(room, ellipsis=True)
         left = (room - title.cell_length) // 2
         icon = Content(f" {ICON}".ljust(ICON_WIDTH))
-        if self._on_icon and app.ENABLE_COMMAND_PALETTE:
+        if self._on_icon:
             icon = icon.stylize(Style.from_rich_style(
                 self.get_component_rich_style("title-header--icon-hover")))
         line = Content.assemble(icon, " " * left, title,
@@ -69,11 +69,10 @@ class TitleHeader(LineWidget):
         return [line.truncate(width)]
 
     def _point_at(self, x: int | None) -> None:
-        on_icon = x is not None and x < ICON_WIDTH
+        on_icon = x is not None and x < ICON_WIDTH and self.app.ENABLE_COMMAND_PALETTE
         if on_icon != self._on_icon:
             self._on_icon = on_icon
-            self.tooltip = PALETTE_TIP if on_icon and self.app.ENABLE_COMMAND_PALETTE \
-                else None
+            self.tooltip = PALETTE_TIP if on_icon else None
             self.update_lines()
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
