@@ -10,6 +10,8 @@ from typing import Any
 from textual import events
 from textual.geometry import Region
 
+from designer.tui.editors.kit.number_rows import NumberRows
+
 #: a unit with types, dice, a bump, an item with a range choice, an item granting an
 #: ability, and three abilities in all (two of its own, one from its Hand Weapon)
 ASH_WARDEN = """\
@@ -32,7 +34,12 @@ abilities:
 
 
 def focused_id(app) -> str | None:
-    return getattr(app.focused, "id", None)
+    """The id of the widget focused; for rows drawn as one widget, with the row under
+    its cursor ("pools/bump-melee-off-0")."""
+    focused = app.focused
+    if isinstance(focused, NumberRows):
+        return f"{focused.id}/{focused.cursor}"
+    return getattr(focused, "id", None)
 
 
 async def save(app, pilot) -> None:

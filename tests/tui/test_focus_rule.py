@@ -20,7 +20,7 @@ SIZE = (120, 40)
 #: system -> (example unit, the entry field of each step, in order)
 ENTRY_FIELDS = {
     "opentactics": ("ash-warden.yaml", [
-        "dice-melee-off", "addbump-melee-off", "range-melee", "athletics", "item-table",
+        "dice-melee-off", "pools/addbump-melee-off", "range-melee", "athletics", "item-table",
         "ability-search", "types-tactical", "printed"]),
     "op-en": ("brannoc-tull.yaml", [
         "core-stat", "rank-list", "form-list", "stat-toughness", "trait-list",
@@ -92,30 +92,55 @@ async def test_the_arrows_in_the_steps_keep_the_focus_there_and_enter_goes_in():
         assert focused_id(app) == "range-melee"
 
 
-async def test_a_row_added_takes_the_focus_and_undo_hands_it_back_to_the_step():
-    """Adding a bump focuses the new bump; undo takes it away and the focus lands on the
-    step's entry field, never passing through the name field on the way. The footer
-    says delete removes the bump while it has the focus, and only then."""
+async def test_a_row_added_takes_the_cursor_and_undo_hands_it_back_to_the_heading():
+    """Adding a bump puts the cursor on the new bump; undo takes it away and the cursor
+    goes back to the pool's heading. The focus stays on the rows all the while, never
+    passing through the name field. The footer says delete removes the bump while the
+    cursor is on it, and only then."""
     app = build_app(unit_path=examples_dir() / "units" / "ash-warden.yaml", start="edit")
     async with app.run_test(size=SIZE) as pilot:
         await settled(pilot)
         await pilot.press("alt+2")
         await settled(pilot)
         footer = app.screen.query_one(KeyFooter)
-        assert focused_id(app) == "addbump-melee-off"
+        assert focused_id(app) == "pools/addbump-melee-off"
         assert "del Remove" not in footer.keys_text()
         seen: list[str | None] = []  # every widget the focus lands on from here
         app.screen.watch(app.screen, "focused",
                          lambda widget: seen.append(getattr(widget, "id", None)), init=False)
         await pilot.press("enter")
         await settled(pilot)
-        assert focused_id(app) == "bump-melee-off-0"
+        assert focused_id(app) == "pools/bump-melee-off-0"
         assert "del Remove" in footer.keys_text()
         await pilot.press("ctrl+z")
         await settled(pilot)
-        assert focused_id(app) == "addbump-melee-off"
+        assert focused_id(app) == "pools/addbump-melee-off"
         assert "del Remove" not in footer.keys_text()
-        assert "bump-melee-off-0" in seen and "unit-name" not in seen
+        assert seen == []
+
+
+async def test_the_rows_are_walked_as_fields_are_and_entered_from_below_at_the_last():
+    """↓ and tab go row by row through the pools and on past the last; coming back from
+    there (shift+tab) lands on the last row, not the first."""
+    app = build_app(unit_path=examples_dir() / "units" / "ash-warden.yaml", start="edit")
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        await pilot.press("alt+2")
+        await settled(pilot)
+        walked = [focused_id(app)]
+        for key in ["down", "tab", "down", "down", "down", "down"]:
+            await pilot.press(key)
+            walked.append(focused_id(app))
+        assert walked == ["pools/addbump-melee-off", "pools/addbump-ballistic-off",
+                          "pools/bump-ballistic-off-0", "pools/addbump-melee-def",
+                          "pools/addbump-ballistic-def", "pools/addbump-arcane-def",
+                          "pools/addbump-technical-def"]
+        await pilot.press("down")  # past the step's last field: round to the steps
+        assert focused_id(app) == "stepper"
+        await pilot.press("shift+tab")
+        assert focused_id(app) == "pools/addbump-technical-def"
+        await pilot.press("up", "up", "up", "up")
+        assert focused_id(app) == "pools/bump-ballistic-off-0"
 
 
 async def test_a_click_on_a_key_in_the_footer_presses_it():
@@ -129,10 +154,10 @@ async def test_a_click_on_a_key_in_the_footer_presses_it():
         assert isinstance(app.screen, HelpScreen)
 
 
-async def test_a_step_built_again_keeps_the_focus_out_of_the_name_field():
-    """Undo that changes which pools the bumps step shows builds the step again: the
-    focus goes from the field it was on to the step's entry field, and the name field
-    (where a key typed meanwhile would rename the unit) never has it."""
+async def test_a_pool_shown_again_keeps_the_cursor_and_the_focus_where_they_were():
+    """Undo that changes which pools the bumps step shows: the cursor stays on the row it
+    was on, and the name field (where a key typed meanwhile would rename the unit) never
+    has the focus."""
     app = build_app(unit_path=examples_dir() / "units" / "ash-warden.yaml", start="edit")
     async with app.run_test(size=SIZE) as pilot:
         await settled(pilot)
@@ -143,12 +168,12 @@ async def test_a_step_built_again_keeps_the_focus_out_of_the_name_field():
         await settled(pilot)
         await pilot.press("alt+2")
         await settled(pilot)
-        assert focused_id(app) == "addbump-ballistic-off"
+        assert focused_id(app) == "pools/addbump-ballistic-off"
         seen: list[str | None] = []
         app.screen.watch(app.screen, "focused",
                          lambda widget: seen.append(getattr(widget, "id", None)), init=False)
         await pilot.press("ctrl+z")  # the dice back: the melee OFF pool shown again
         await settled(pilot)
-        assert app.screen.query("#addbump-melee-off")
-        assert focused_id(app) == "addbump-ballistic-off"
+        assert "Melee OFF · 2 dice" in app.screen.query_one("#pools").render().plain
+        assert focused_id(app) == "pools/addbump-ballistic-off"
         assert "unit-name" not in seen

@@ -21,7 +21,7 @@ from designer.systems import system
 from designer.tui.editors.base import EditUnit, View
 from designer.tui.editors.kit.fields import (
     ChosenRow,
-    EditButtonLine,
+    EditButton,
     NumberField,
     TextLine,
     at,
@@ -56,7 +56,8 @@ def test_bindings_that_do_one_thing_make_one_line_with_the_keys_the_settings_giv
 def test_the_fields_keys_are_listed_once_each_shared_ones_without_their_kind():
     rows = field_rows()
     assert rows.count(("delete  x", "remove it (a chosen entry, a bump)")) == 1
-    assert ("0 … 9", "number: type the number (1 then 0 makes 10)") in rows
+    assert rows.count(("0 … 9", "type the number (1 then 0 makes 10)")) == 1
+    assert ("↓  tab", "rows of numbers: the row below") in rows
     assert ("→  space", "choice: the next choice (or type the first letters of one)") in rows
     assert ("enter", "list: add or choose the highlighted entry (typing seeks one)") in rows
 
@@ -138,7 +139,7 @@ async def test_a_press_posts_its_edit_straight_to_the_screen():
 
     view = view_of({"n": 3, "notes": "old"})
     app = Bench(lambda: [Watching(
-        EditButtonLine(Content("Pool"), "+ add", at(set_n, 9), focus="after-press", id="b"),
+        EditButton("+ add", at(set_n, 9), focus="after-press", id="b"),
         NumberField(view, "N", lambda v: v.unit["n"], set_n, focus="after-number", id="n"))])
     async with app.run_test() as pilot:
         app.query_one("#b").focus()
@@ -313,7 +314,7 @@ async def test_a_form_says_what_it_lacks_and_empties_its_texts_once_sent():
 async def test_every_kit_widget_shows_a_hostile_name_as_written():
     """A name with markup, escape sequences, NUL and an override, handed to each kit
     widget as plain text: each shows it as written and sends no control character."""
-    from designer.tui.editors.kit.fields import ChoiceField, EditButton, Toggle, line
+    from designer.tui.editors.kit.fields import ChoiceField, Toggle, line
     from designer.tui.literal import assembled
     from designer.tui.widgets.shown import muted
     from tests.tui.test_hostile_names import HOSTILE, SHOWN, assert_shown

@@ -20,9 +20,9 @@ from textual.widgets import Input, Static
 
 from designer.systems import examples_dir
 from designer.tui.app import build_app
+from designer.tui.editors.kit.number_rows import Heading, NumberRows
 from designer.tui.editors.kit.rows import Rows
 from designer.tui.widgets import tally as tally_module
-from designer.tui.widgets.button_line import ButtonLine
 from designer.tui.widgets.card import CardPreview
 from designer.tui.widgets.fields import Cycle, Row, Spinner
 from designer.tui.widgets.footer import KeyFooter
@@ -204,7 +204,7 @@ class Heights(App):
         yield Spinner("Dice", 2)
         yield Cycle("Die", [(6, "d6"), (8, "d8")], 6)
         yield Row("a chosen entry")
-        yield ButtonLine(Content("Melee OFF"), "+ add bump")
+        yield NumberRows([Heading("head", Content("Melee OFF"), "+ add bump")])
 
 
 async def test_a_height_change_asks_for_one_layout_not_two(monkeypatch):
@@ -215,7 +215,7 @@ async def test_a_height_change_asks_for_one_layout_not_two(monkeypatch):
         await pilot.pause()
         for widget in (app.query_one(Listing), app.query_one(Findings), app.query_one(Rows),
                        app.query_one(Spinner), app.query_one(Cycle), app.query_one(Row),
-                       app.query_one(ButtonLine)):
+                       app.query_one(NumberRows)):
             calls = refreshes(widget, monkeypatch)
             widget.virtual_size = Size(40, widget.virtual_size.height + 3)
             assert [kwargs for _, kwargs in calls if kwargs.get("layout")] == [], widget

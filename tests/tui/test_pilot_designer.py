@@ -7,7 +7,7 @@ import pytest
 from designer.io import load_yaml
 from designer.systems import bundled_catalog, system
 from designer.tui.app import build_app
-from tests.tui.helpers import ASH_WARDEN
+from tests.tui.helpers import ASH_WARDEN, focused_id
 from tests.tui.saved_units import designed
 
 pytestmark = pytest.mark.tui
@@ -17,10 +17,6 @@ SIZE = (120, 40)
 
 def unit_of(app):
     return app.screen.doc.unit
-
-
-def focused_id(app) -> str | None:
-    return getattr(app.focused, "id", None)
 
 
 async def test_build_a_unit_from_an_empty_file_through_all_eight_steps(tmp_path,
@@ -40,7 +36,7 @@ async def test_build_a_unit_from_an_empty_file_through_all_eight_steps(tmp_path,
                           "2", "down", "1", "down", "1", "down", "1")
         # 2 Bumps: a bump on Melee OFF, raised to +2
         await pilot.press("pagedown")
-        assert focused_id(app) == "addbump-melee-off"
+        assert focused_id(app) == "pools/addbump-melee-off"
         await pilot.press("enter", "right")
         # 3 Range: Melee 1 (the bow gives the Ballistic range)
         await pilot.press("pagedown")

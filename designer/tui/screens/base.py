@@ -19,6 +19,7 @@ from designer.io import FileStamp
 from designer.ondisk import ChangedOnDisk
 from designer.paths import display_path
 from designer.systems import GameSystem
+from designer.tui.editors.kit.number_rows import entered
 from designer.tui.frame import LeanScreen
 
 if TYPE_CHECKING:
@@ -63,6 +64,12 @@ class DocumentScreen(LeanScreen):
     # holds them): an edit that moves the focus (a row added, a row removed) would draw
     # every line of the screen again, not only those that changed.
     focused: Reactive[Widget | None] = Reactive(None, repaint=False)
+
+    def focus_next(self, selector: Any = "*") -> Widget | None:
+        return entered(super().focus_next(selector))
+
+    def focus_previous(self, selector: Any = "*") -> Widget | None:
+        return entered(super().focus_previous(selector), last=True)
 
     @classmethod
     def stylesheets(cls, game: GameSystem | None = None) -> list[Path]:

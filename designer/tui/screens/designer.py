@@ -28,6 +28,7 @@ from designer.tui.editors import (
     editor_css,
     editors_for,
 )
+from designer.tui.editors.kit.number_rows import entered
 from designer.tui.frame import one_frame
 from designer.tui.screens.base import DOCUMENT_BINDINGS, DocumentScreen
 from designer.tui.widgets.card import card_of
@@ -140,7 +141,7 @@ class DesignerScreen(DocumentScreen):
     def focus_editor(self) -> None:
         """The focus on the step's entry field (at once: keys already queued go to it),
         or on the steps when the step has nothing to edit."""
-        field = self.editor.entry_field()
+        field = entered(self.editor.entry_field())
         self.set_focus(field if field is not None else self.query_one(Stepper))
         if field is not None:  # in sight once the step just shown is laid out
             self.call_after_refresh(field.scroll_visible, animate=False)

@@ -15,12 +15,19 @@ from textual.reactive import Reactive, reactive
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox
 
-from designer.tui.keys import TYPING_PAUSE, key_time
+from designer.tui.keys import key_time
 from designer.tui.literal import literal
+from designer.tui.widgets.number_entry import (
+    LEFT,
+    RIGHT,
+    NumberEntry,
+    Typed,
+    number_line,
+    shown_number,
+    value_width,
+)
 from designer.tui.widgets.scroll import quiet_virtual_size
 from designer.tui.widgets.text import ALT_DIGITS
-
-LEFT, RIGHT = "◂", "▸"
 
 #: Every field's own keys are priority bindings. Textual runs a focused widget's other
 #: bindings only once the key has bubbled up through each container to the app, a task
@@ -35,24 +42,19 @@ _MOVE: list[BindingType] = [
 #: a field's delete: every kind that can be removed says so alike
 _REMOVE = Binding("delete,x", "remove", "Remove", tooltip="remove it (a chosen entry, a bump)",
                   priority=True)
-
-
-class Typed:
-    """What has been typed into a field so far: a key pressed within TYPING_PAUSE of the
-    previous one adds to it (1 then 0 makes 10, e then x seeks "ex"), a later one starts
-    afresh. Keys are timed by when they were pressed, not when a busy app got to them."""
-
-    def __init__(self) -> None:
-        self.text = ""
-        self.at = 0.0
-
-    def add(self, character: str, now: float) -> str:
-        self.text = (self.text if now - self.at <= TYPING_PAUSE else "") + character
-        self.at = now
-        return self.text
-
-    def clear(self) -> None:
-        self.text = ""
+#: the keys of a whole number, a field of its own or a row among others
+NUMBER_KEYS: list[BindingType] = [
+    Binding("left,minus", "change(-1)", "Less", show=False, tooltip="one less", priority=True),
+    Binding("right,plus,equals_sign", "change(1)", "More", show=False, tooltip="one more",
+            priority=True),
+    Binding("backspace", "erase", "Erase digit", show=False,
+            tooltip="take the last digit off", priority=True),
+    _REMOVE,
+    *[Binding(str(d), f"digit({d})", "Type", show=False, key_display="0 … 9",
+              tooltip="type the number (1 then 0 makes 10)", priority=True) for d in range(10)],
+]
+#: a button's press
+PRESS = Binding("enter", "press", "Press", show=False, tooltip="press it", priority=True)
 
 
 class Spinner(Widget, can_focus=True):
@@ -68,18 +70,7 @@ class Spinner(Widget, can_focus=True):
     virtual_size: Reactive[Size] = quiet_virtual_size()  # one layout for a new height
 
     BINDING_GROUP_TITLE = "number"
-    BINDINGS = [
-        Binding("left,minus", "change(-1)", "Less", show=False, tooltip="one less",
-                priority=True),
-        Binding("right,plus,equals_sign", "change(1)", "More", show=False,
-                tooltip="one more", priority=True),
-        Binding("backspace", "erase", "Erase digit", show=False,
-                tooltip="take the last digit off", priority=True),
-        _REMOVE,
-        *_MOVE,
-        *[Binding(str(d), f"digit({d})", "Type", show=False, key_display="0 … 9",
-                  tooltip="type the number (1 then 0 makes 10)", priority=True) for d in range(10)],
-    ]
+    BINDINGS = [*NUMBER_KEYS, *_MOVE]
 
     value: reactive[int] = reactive(0, layout=False)
     note: reactive[str | Content] = reactive("", layout=False)
@@ -110,23 +101,18 @@ class Spinner(Widget, can_focus=True):
                  id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.label = label
-        self.choices = tuple(sorted(choices)) if choices else None
-        self.minimum = self.choices[0] if self.choices else minimum
-        self.maximum = self.choices[-1] if self.choices else maximum
+        self.entry = NumberEntry(minimum=minimum, maximum=maximum, choices=choices, step=step)
         self.signed = signed
         self.key = key
         self.label_width = label_width if label_width is not None else len(label)
         self.removable = removable
-        self.step = step
-        self._typed = Typed()
         self._pending: int | None = None  # asked for, not yet set by the owner
         self.set_reactive(Spinner.value, value)
         self.set_reactive(Spinner.note, note)
-        digits = max(len(self._show(self.minimum)), len(self._show(self.maximum)))
-        self._value_width = digits
+        self._value_width = value_width(self.entry, signed)
 
     def _show(self, value: int) -> str:
-        return f"{value:+d}" if self.signed else str(value)
+        return shown_number(value, self.signed)
 
     def relabel(self, label: str) -> None:
         """Show another label (as wide as it needs)."""
@@ -137,24 +123,19 @@ class Spinner(Widget, can_focus=True):
 
     def render(self) -> Content:
         label = self.label.ljust(self.label_width)
-        shown = self._show(self.value).rjust(self._value_width)
         focused = self.has_focus
-        value_style = "bold reverse" if focused else "bold"
         parts: list[str | Content | tuple[str, str]] = []
         if label:
             parts += [(label, "$foreground-muted" if not focused else "bold"), " "]
-        parts += [(LEFT, "$foreground-muted"), " ", (shown, value_style), " ",
-                  (RIGHT, "$foreground-muted")]
-        if self.note:
-            parts += [" ", self.note]
-        return Content.assemble(*parts)
+        return Content.assemble(*parts, number_line(
+            self._show(self.value).rjust(self._value_width), self.note, focused))
 
     def on_focus(self) -> None:
-        self._typed.clear()
+        self.entry.typed.clear()
         self.refresh()
 
     def on_blur(self) -> None:
-        self._typed.clear()
+        self.entry.typed.clear()
         self._pending = None
         self.refresh()
 
@@ -171,40 +152,22 @@ class Spinner(Widget, can_focus=True):
         """The value including a change the owner has not applied yet."""
         return self.value if self._pending is None else self._pending
 
-    def _set(self, value: int) -> None:
-        value = max(self.minimum, min(self.maximum, value))
-        if self.choices and value not in self.choices:
-            return
-        if value != self.current:
+    def _set(self, value: int | None) -> None:
+        if value is not None:
             self._pending = value
             self.post_message(self.Changed(self, value))
 
     def action_change(self, delta: int) -> None:
-        self._typed.clear()
-        current = self.current
-        if self.choices:
-            index = self.choices.index(current) if current in self.choices else 0
-            index = max(0, min(len(self.choices) - 1, index + delta))
-            self._set(self.choices[index])
-        else:
-            self._set(current + delta * self.step)
+        self._set(self.entry.stepped(self.current, delta))
 
     def action_digit(self, digit: int) -> None:
-        typed = self._typed.add(str(digit), key_time(self.app))
-        if int(typed) > self.maximum:
-            typed = self._typed.text = str(digit)  # past the bound: the digit starts afresh
-        typed = self._typed.text = typed.lstrip("0") or "0"
-        value = int(typed)
-        if value > self.maximum or value < self.minimum:
-            self._typed.clear()
+        try:
+            self._set(self.entry.digit(self.current, digit, key_time(self.app)))
+        except ValueError:
             self.app.bell()
-            return
-        self._set(value)
 
     def action_erase(self) -> None:
-        typed = self._typed.text
-        typed = self._typed.text = typed[:-1] if typed else str(abs(self.current))[:-1]
-        self._set(int(typed or "0") if not self.choices else self.current)
+        self._set(self.entry.erased(self.current))
 
     def action_remove(self) -> None:
         if self.removable:
@@ -376,5 +339,4 @@ class Tick(Checkbox):
 
 class FieldButton(Button):
     BINDING_GROUP_TITLE = "button"
-    BINDINGS = [Binding("enter", "press", "Press", show=False, tooltip="press it",
-                        priority=True), *_MOVE]
+    BINDINGS = [PRESS, *_MOVE]

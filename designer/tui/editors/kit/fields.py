@@ -26,7 +26,6 @@ from textual.widgets import Button, Checkbox, Input, Static
 from designer.escaping import printable
 from designer.tui.editors.base import BOUND, EditUnit, View
 from designer.tui.literal import literal
-from designer.tui.widgets.button_line import ButtonLine
 from designer.tui.widgets.fields import Cycle, FieldButton, Row, Spinner, Tick
 from designer.tui.widgets.text import TextField
 
@@ -198,20 +197,6 @@ class EditButton(FieldButton):
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        post_edit(self, self.change, focus=self.focus_after, straight=True)
-
-
-class EditButtonLine(ButtonLine):
-    """A heading whose button makes one edit of the unit (`change(unit)`), then puts the
-    focus on `focus`."""
-
-    def __init__(self, heading: Content, button: str, change: Change, *,
-                 focus: str | None = None, **kwargs: Any) -> None:
-        super().__init__(heading, button, **kwargs)
-        self.change, self.focus_after = change, focus
-
-    def action_press(self) -> None:
-        # the edit at once: a Pressed message first would be one more hop before it
         post_edit(self, self.change, focus=self.focus_after, straight=True)
 
 

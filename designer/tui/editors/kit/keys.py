@@ -14,6 +14,7 @@ from textual.widget import Widget
 
 from designer.systems import GameSystem
 from designer.tui.editors import editors_for
+from designer.tui.editors.kit.number_rows import NumberRows
 from designer.tui.widgets.fields import Cycle, FieldButton, Row, Spinner, Tick
 from designer.tui.widgets.lists import MovingList
 from designer.tui.widgets.text import SearchField
@@ -23,8 +24,8 @@ Keys = tuple[tuple[str, str], ...]
 #: keys the help names in words, as its other lines do (not as the footer's signs)
 WORDS = {"enter": "enter", "backspace": "backspace", "delete": "delete"}
 #: the fields every step editor is built from, in the order the help lists their keys
-FIELDS: tuple[type[Widget], ...] = (Spinner, Cycle, Row, Tick, FieldButton, MovingList,
-                                    SearchField)
+FIELDS: tuple[type[Widget], ...] = (Spinner, Cycle, Row, Tick, FieldButton, NumberRows,
+                                    MovingList, SearchField)
 
 
 def key_text(binding: Binding, keymap: Mapping[str, str]) -> str:

@@ -179,7 +179,7 @@ class ProfileEditor(OFEditor):
         value = spinner.read(view)  # the view's: the field is shown it after this
         parts = []
         for near in (value - 1, value + 1):
-            if not spinner.minimum <= near <= spinner.maximum:
+            if not spinner.entry.minimum <= near <= spinner.entry.maximum:
                 continue
             changed = self._changed(view, i, key, near)
             if changed is None:

@@ -3,20 +3,18 @@ unit's four skills and its movement."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from functools import partial
 
 from textual.app import ComposeResult
 from textual.content import Content
-from textual.widget import Widget
 from textual.widgets import Static
 
 from designer.systems.opentactics import edits
 from designer.systems.opentactics.catalog import SKILLS
 from designer.systems.opentactics.models import POOL_FIELDS
 from designer.systems.opentactics.steps import ATHLETICS, FLIGHT, RANGE
-from designer.tui.editors.kit.fields import EditButtonLine, NumberField, Toggle, at
-from designer.tui.editors.kit.rows import Rows
+from designer.tui.editors.kit.fields import NumberField, Toggle, at
+from designer.tui.editors.kit.number_rows import Heading, NoteRow, NumberRow, NumberRows, Row
 from designer.tui.editors.opentactics.common import OTEditor, OTView
 from designer.tui.widgets.shown import muted, set_content
 
@@ -27,10 +25,6 @@ def dice_of(skill: str, side: str, view: OTView) -> int:
 
 def bumps_of(skill: str, side: str, view: OTView) -> tuple[int, ...]:
     return tuple(getattr(view.unit.skills, skill).bumps(side))
-
-
-def bump_of(skill: str, side: str, index: int, view: OTView) -> int:
-    return getattr(view.unit.skills, skill).bumps(side)[index]
 
 
 def range_of(skill: str, view: OTView) -> int:
@@ -65,100 +59,65 @@ class DiceEditor(OTEditor):
 
 
 class BumpsEditor(OTEditor):
-    """The pools are rows of one block, each a heading (its dice, and the button that adds
-    a bump), its bumps and what its equipment adds: adding or removing a bump mounts or
-    removes that row alone."""
-
-    def structure(self, view: OTView) -> Hashable:
-        return tuple(dice_of(skill, side, view) if _shown(view, skill, side) else None
-                     for skill, side, *_ in POOL_FIELDS)
+    """The pools are rows of one widget, each a heading (its dice, and the button that
+    adds a bump), its bumps and what its equipment adds: adding or removing a bump, or a
+    pool shown or hidden, changes those lines alone."""
 
     @staticmethod
     def _word(view: OTView, value: int) -> Content:
         return muted(view.catalog.bump_words.get(value, "").rstrip("."))
 
     def compose_fields(self) -> ComposeResult:
-        view = self.view
-        words = view.catalog.bump_words
+        words = self.view.catalog.bump_words
         legend = " · ".join(f"{v:+d} {words[v].rstrip('.').replace(' ability', '')}"
                             for v in sorted(words))
         yield Static(muted(legend), classes="legend")
-        yield Rows(*self._pool_rows(view, {}), id="pools")
-        no_dice = [label for skill, side, label, _d, _b in POOL_FIELDS
-                   if not _shown(view, skill, side)]
-        if no_dice:
-            yield Static(muted("No dice, so no bumps: " + ", ".join(no_dice)), classes="hint")
+        yield NumberRows(self._pool_rows(self.view), id="pools")
 
     async def update_fields(self, view: OTView) -> None:
-        rows = self.query_one("#pools", Rows)
-        shown = {w.id: w for w in rows.children if w.id}
-        changed = [(skill, side) for skill, side, *_ in POOL_FIELDS
-                   if _shown(view, skill, side) and
-                   len(bumps_of(skill, side, view)) != _bumps_shown(shown, skill, side)]
-        # the headings and equipment lines shown are handed back as they are (a widget
-        # made costs more than the edit of a bump) while one pool's bumps change, as
-        # Rows.show then keeps them where they are; when several pools' change at once
-        # (a change from outside), all are made afresh, so none is removed and mounted
-        # again
-        await rows.show(self._pool_rows(view, shown if len(changed) <= 1 else {}))
+        self.query_one("#pools", NumberRows).show(self._pool_rows(view))
 
-    def _pool_rows(self, view: OTView, shown: dict[str, Widget]) -> list[Widget]:
-        """Each pool with dice or bumps: its heading, its bumps and what its equipment
-        adds; a heading or an equipment line in `shown` is kept."""
-        rows: list[Widget] = []
+    def _pool_rows(self, view: OTView) -> list[Row]:
+        """Each pool with dice or bumps, after a blank line: its heading, its bumps and
+        what its equipment adds; then the pools without dice."""
+        rows: list[Row] = []
         for skill, side, label, _d, _b in POOL_FIELDS:
             if not _shown(view, skill, side):
                 continue
             dice = dice_of(skill, side, view)
-            head = shown.get(f"addbump-{skill}-{side}") or shown.get(f"pool-{skill}-{side}")
-            if head is None:
-                text = f"{label} · {dice} {'die' if dice == 1 else 'dice'}"
-                head = EditButtonLine(Content.styled(text, "bold"), "+ add bump",
-                                      at(edits.add_bump, skill, side, 1),
-                                      id=f"addbump-{skill}-{side}", classes="pool-head") \
-                    if dice > 0 else Static(Content.styled(
-                        f"{text} · needs a die, or remove its bumps", "bold"),
-                        id=f"pool-{skill}-{side}", classes="pool-head")
-            if isinstance(head, EditButtonLine):  # the new bump is focused once it is there
-                head.focus_after = _new_bump(view, skill, side)
-            rows += [head, *self._bump_rows(view, skill, side)]
-            sources = shown.get(f"sources-{skill}-{side}")
-            if not isinstance(sources, Static):
-                sources = Static(id=f"sources-{skill}-{side}", classes="hint")
-            self._show_sources(sources, view, skill, side)
-            rows.append(sources)
+            bumps = bumps_of(skill, side, view)
+            text = f"{label} · {dice} {'die' if dice == 1 else 'dice'}"
+            head = f"addbump-{skill}-{side}"
+            rows.append(NoteRow(Content(""), indent=0))
+            rows.append(Heading(head, Content.styled(text, "bold"), "+ add bump",
+                                at(edits.add_bump, skill, side, 1),
+                                then=f"bump-{skill}-{side}-{len(bumps)}") if dice > 0 else
+                        Heading(f"pool-{skill}-{side}", Content.styled(
+                            f"{text} · needs a die, or remove its bumps", "bold")))
+            rows += [NumberRow(
+                f"bump-{skill}-{side}-{i}", value, at(edits.set_bump, skill, side, i),
+                note=self._word(view, value), remove=at(edits.remove_bump, skill, side, i),
+                then_removed=f"bump-{skill}-{side}-{i - 1}" if i > 0 else head,
+                choices=view.catalog.costs.bump_values, signed=True)
+                for i, value in enumerate(bumps)]
+            sources = self._sources(view, skill, side)
+            if sources is not None:
+                rows.append(NoteRow(sources))
+        no_dice = [label for skill, side, label, _d, _b in POOL_FIELDS
+                   if not _shown(view, skill, side)]
+        if no_dice:
+            rows.append(NoteRow(muted("No dice, so no bumps: " + ", ".join(no_dice))))
         return rows
 
-    def _bump_rows(self, view: OTView, skill: str, side: str) -> list[NumberField]:
-        count = len(bumps_of(skill, side, view))
-        return [NumberField(
-            view, "", partial(bump_of, skill, side, i), at(edits.set_bump, skill, side, i),
-            note=self._word, remove=at(edits.remove_bump, skill, side, i),
-            remove_focus=f"bump-{skill}-{side}-{i - 1}" if i > 0 else
-            f"addbump-{skill}-{side}", choices=view.catalog.costs.bump_values, signed=True,
-            key=(skill, side, i), id=f"bump-{skill}-{side}-{i}", classes="bump")
-            for i in range(count)]
-
     @staticmethod
-    def _show_sources(widget: Static, view: OTView, skill: str, side: str) -> None:
-        """'with equipment: +1 +1 (Gauntlets)' when items add bumps to the pool, else
-        nothing (the line hidden)."""
+    def _sources(view: OTView, skill: str, side: str) -> Content | None:
+        """'with equipment: +1 +1 (Gauntlets)' when items add bumps to the pool."""
         pool = view.final.pools[(skill, side)]
-        widget.display = bool(pool.sources and any(pool.sources))
-        if widget.display:
-            set_content(widget, muted("with equipment: " + " ".join(
-                f"{b:+d}" + (f" ({s})" if s else "")
-                for b, s in zip(pool.bumps, pool.bump_sources(), strict=True))))
-
-
-def _bumps_shown(shown: dict[str, Widget], skill: str, side: str) -> int:
-    """How many bumps of the pool `shown` (rows by id) holds."""
-    return sum(1 for key in shown if key.startswith(f"bump-{skill}-{side}-"))
-
-
-def _new_bump(view: OTView, skill: str, side: str) -> str:
-    """The id the pool's next bump will have."""
-    return f"bump-{skill}-{side}-{len(bumps_of(skill, side, view))}"
+        if not (pool.sources and any(pool.sources)):
+            return None
+        return muted("with equipment: " + " ".join(
+            f"{b:+d}" + (f" ({s})" if s else "")
+            for b, s in zip(pool.bumps, pool.bump_sources(), strict=True)))
 
 
 def _shown(view: OTView, skill: str, side: str) -> bool:
