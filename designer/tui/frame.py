@@ -128,10 +128,20 @@ class LeanCompositor(Compositor):
             yield from super()._get_renders(crop)
             return
         shown = self.visible_widgets
-        # only the widgets a change reaches, in the same order (front to back)
-        self._visible_widgets = {
-            widget: (region, clip) for widget, (region, clip) in shown.items()
-            if any(clip.intersection(region).overlaps(change) for change in updating)}
+        # only the widgets a change reaches, in the same order (front to back), each
+        # drawn for the lines it changes on (the rows it spans, not the columns: a column
+        # left out would be filled from the widget behind it)
+        reached: dict[Widget, tuple[Region, Region]] = {}
+        for widget, (region, clip) in shown.items():
+            seen = clip.intersection(region)
+            lines = [change.intersection(seen) for change in updating
+                     if seen.overlaps(change)]
+            if lines:
+                top = min(line.y for line in lines)
+                bottom = max(line.bottom for line in lines)
+                reached[widget] = (region, clip.intersection(
+                    Region(seen.x, top, seen.width, bottom - top)))
+        self._visible_widgets = reached
         try:
             yield from super()._get_renders(crop)
         finally:

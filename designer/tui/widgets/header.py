@@ -43,7 +43,6 @@ class TitleHeader(LineWidget):
         self._on_icon = False  # the mouse over the icon, while it opens the palette
 
     def on_mount(self) -> None:
-        super().on_mount()
         for holder in (self.app, self.screen):
             for name in ("title", "sub_title"):
                 self.watch(holder, name, self._retitle, init=False)

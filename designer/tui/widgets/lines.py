@@ -9,6 +9,7 @@ changed ones dirty: Textual keeps the rest, and sends the terminal only what cha
 
 from __future__ import annotations
 
+from contextlib import suppress
 from typing import Any
 
 from rich.segment import Segment
@@ -18,6 +19,7 @@ from textual.errors import NoWidget
 from textual.geometry import Region, Size
 from textual.reactive import Reactive
 from textual.screen import Screen
+from textual.signal import SignalError
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
 from textual.visual import Visual
@@ -48,7 +50,7 @@ class LineWidget(Widget):
         super().__init__(id=id, classes=classes)
         self._shown: list[Content] = []
         self._width = 0  # the width `_shown` was laid out for (0: not yet)
-        self._behind = False  # updated while out of view: `_shown` is out of date
+        self._out_of_date = False  # updated while out of view: `_shown` is out of date
         # the strips drawn, by the line each shows (its text and styles), for the lines
         # shown now and before the last update: a repaint of the whole widget (it gained
         # the focus), lines moved down by one more above them and a value stepped there
@@ -77,9 +79,9 @@ class LineWidget(Widget):
             self.refresh(layout=True)
             return True
         if not self.in_view():
-            self._behind = True
+            self._fall_behind()
             return False
-        self._behind = False
+        self._catch_up()
         old, new = self._shown, self.lay_out(width)
         self._shown = new
         most = len(old) + len(new)  # the lines shown now and before (and a blank, framed)
@@ -115,15 +117,33 @@ class LineWidget(Widget):
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self.lines_at(width))
 
-    def on_mount(self) -> None:
-        self.screen.screen_layout_refresh_signal.subscribe(self, self._laid_out)
+    def _fall_behind(self) -> None:
+        """Out of view with its lines out of date: each layout from now on looks whether
+        it brought the widget into view. Only a widget behind listens (at once, not as a
+        message): a screen's twenty-odd line widgets each handled one message per layout,
+        their task woken for nothing."""
+        if not self._out_of_date:
+            try:
+                self.screen.screen_layout_refresh_signal.subscribe(self, self._laid_out,
+                                                                   immediate=True)
+            except (NoScreen, SignalError):  # not on a screen (yet, or any more)
+                return
+            self._out_of_date = True
+
+    def _catch_up(self) -> None:
+        if self._out_of_date:
+            self._out_of_date = False
+            self.screen.screen_layout_refresh_signal.unsubscribe(self)
 
     def on_unmount(self) -> None:
-        self.screen.screen_layout_refresh_signal.unsubscribe(self)
+        if self._out_of_date:
+            self._out_of_date = False
+            with suppress(NoScreen):
+                self.screen.screen_layout_refresh_signal.unsubscribe(self)
 
     def _laid_out(self, screen: Screen) -> None:
         """A layout brought the widget into view with its lines out of date."""
-        if self._behind and self.in_view():
+        if self._out_of_date and self.in_view():
             self.update_lines()
 
     def render_line(self, y: int) -> Strip:
