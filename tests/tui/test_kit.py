@@ -20,6 +20,7 @@ from textual.widgets.option_list import Option
 from designer.systems import system
 from designer.tui.editors.base import EditUnit, View
 from designer.tui.editors.kit.fields import (
+    ChoiceField,
     ChosenRow,
     EditButton,
     NumberField,
@@ -131,16 +132,20 @@ class Watching(Vertical):
 
 
 @pytest.mark.tui
-async def test_every_edit_goes_straight_to_the_screen():
-    """A press's edit and a field's go to the screen at once, not up through each
-    container around the field (each was a task switch before the edit)."""
+async def test_a_press_and_a_number_post_their_edit_straight_to_the_screen():
+    """A press's edit and a number's go to the screen at once, not up through each
+    container around the field (each was a task switch before the edit); a choice's,
+    which shows its change itself, bubbles up, its change painted meanwhile."""
     def set_n(unit: dict, value: int) -> dict:
         return {**unit, "n": value}
 
-    view = view_of({"n": 3, "notes": "old"})
+    view = view_of({"n": 3, "notes": "old", "pick": "a"})
     app = Bench(lambda: [Watching(
         EditButton("+ add", at(set_n, 9), focus="after-press", id="b"),
-        NumberField(view, "N", lambda v: v.unit["n"], set_n, focus="after-number", id="n"))])
+        NumberField(view, "N", lambda v: v.unit["n"], set_n, focus="after-number", id="n"),
+        ChoiceField(view, "C", [("a", "A"), ("b", "B")], lambda v: v.unit["pick"],
+                    lambda unit, pick: {**unit, "pick": pick}, focus="after-choice",
+                    id="c"))])
     async with app.run_test() as pilot:
         app.query_one("#b").focus()
         await pilot.press("enter")
@@ -150,7 +155,11 @@ async def test_every_edit_goes_straight_to_the_screen():
         await pilot.press("right")
         await pilot.pause()
         assert app.unit["n"] == 4 and app.focus_after == ["after-press", "after-number"]
-        assert app.query_one(Watching).seen == []
+        app.query_one("#c").focus()
+        await pilot.press("right")
+        await pilot.pause()
+        assert app.unit["pick"] == "b" and app.focus_after[-1] == "after-choice"
+        assert app.query_one(Watching).seen == ["after-choice"]
 
 
 @pytest.mark.tui
@@ -314,7 +323,7 @@ async def test_a_form_says_what_it_lacks_and_empties_its_texts_once_sent():
 async def test_every_kit_widget_shows_a_hostile_name_as_written():
     """A name with markup, escape sequences, NUL and an override, handed to each kit
     widget as plain text: each shows it as written and sends no control character."""
-    from designer.tui.editors.kit.fields import ChoiceField, Toggle, line
+    from designer.tui.editors.kit.fields import Toggle, line
     from designer.tui.literal import assembled
     from designer.tui.widgets.shown import muted
     from tests.tui.test_hostile_names import HOSTILE, SHOWN, assert_shown

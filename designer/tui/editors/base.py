@@ -244,7 +244,5 @@ class StepEditor(LiveScroll, Generic[U, C, F], can_focus=False):
 
     def edit(self, change: Callable[..., Any], *args: Any, merge: Hashable | None = None,
              focus: str | None = None, **kwargs: Any) -> None:
-        """Ask for `change(unit, *args, **kwargs)` to be made to the present unit (sent to
-        the screen at once, as the kit's fields send theirs)."""
-        self.screen.post_message(
-            EditUnit(lambda unit: change(unit, *args, **kwargs), merge, focus))
+        """Ask for `change(unit, *args, **kwargs)` to be made to the present unit."""
+        self.post_message(EditUnit(lambda unit: change(unit, *args, **kwargs), merge, focus))

@@ -52,12 +52,17 @@ def whole_or_none(text: str) -> int | None:
 
 
 def post_edit(widget: Widget, change: Change | None, *value: Any, merge: Hashable = None,
-              focus: str | None = None) -> None:
-    """Ask for `change(unit, *value)` of the unit as it is when the edit is applied. The
-    edit goes to the screen at once, not bubbling up through each container of the
-    widget: a task switch at each, 0.5-0.7 ms of a keypress on a step's nested rows."""
+              focus: str | None = None, straight: bool = False) -> None:
+    """Ask for `change(unit, *value)` of the unit as it is when the edit is applied.
+    `straight`: to the screen at once, not bubbling up through each container around
+    the widget (a task switch at each, 0.5-0.7 ms on a step's nested rows), for a press
+    or a number, which show nothing of their own before the edit is applied. A field
+    that shows its change itself (a choice, a text, a tick box) lets it bubble: its own
+    change is painted meanwhile, before an edit that takes long (a TACTICS sheet's kind:
+    20 ms) is applied."""
     if change is not None:
-        widget.screen.post_message(EditUnit(lambda unit: change(unit, *value), merge, focus))
+        message = EditUnit(lambda unit: change(unit, *value), merge, focus)
+        (widget.screen if straight else widget).post_message(message)
 
 
 class NumberField(Spinner):
@@ -92,13 +97,13 @@ class NumberField(Spinner):
     @on(Spinner.Changed)
     def _changed(self, event: Spinner.Changed) -> None:
         event.stop()
-        post_edit(self, self.change, event.value, focus=self.focus_after)
+        post_edit(self, self.change, event.value, focus=self.focus_after, straight=True)
 
     @on(Spinner.Removed)
     def _removed(self, event: Spinner.Removed) -> None:
         if self.remove_edit is not None:
             event.stop()
-            post_edit(self, self.remove_edit, focus=self.remove_focus)
+            post_edit(self, self.remove_edit, focus=self.remove_focus, straight=True)
 
 
 class FormNumber(Spinner):
@@ -195,7 +200,7 @@ class EditButton(FieldButton):
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        post_edit(self, self.change, focus=self.focus_after)
+        post_edit(self, self.change, focus=self.focus_after, straight=True)
 
 
 class ChosenRow(Row):
@@ -211,7 +216,7 @@ class ChosenRow(Row):
     @on(Row.Removed)
     def _removed(self, event: Row.Removed) -> None:
         event.stop()
-        post_edit(self, self.remove_edit, focus=self.focus_after)
+        post_edit(self, self.remove_edit, focus=self.focus_after, straight=True)
 
 
 def line(label: str, field: Widget, *, classes: str = "field-line",

@@ -267,7 +267,7 @@ class NumberRows(LineWidget, can_focus=True):
     def _set(self, row: NumberRow, value: int | None) -> None:
         if value is not None:
             self._pending[row.id] = value
-            post_edit(self, row.change, value)
+            post_edit(self, row.change, value, straight=True)
 
     def action_change(self, delta: int) -> None:
         row = self.row
@@ -293,13 +293,13 @@ class NumberRows(LineWidget, can_focus=True):
         row = self.row
         if isinstance(row, NumberRow) and row.remove is not None:
             self._then = row.then_removed
-            post_edit(self, row.remove)
+            post_edit(self, row.remove, straight=True)
 
     def action_press(self) -> None:
         row = self.row
         if isinstance(row, Heading) and row.press is not None:
             self._then = row.then
-            post_edit(self, row.press)
+            post_edit(self, row.press, straight=True)
 
     def on_click(self, event: events.Click) -> None:
         """A click puts the cursor on the row; on a button it presses it, on an arrow
