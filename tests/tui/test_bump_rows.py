@@ -205,3 +205,37 @@ async def test_a_narrow_heading_gives_way_to_its_button_and_a_note_wraps():
         assert lines[0].endswith(f"…{GAP} + add bump ") and len(lines[0]) == 24
         assert lines[0].startswith("Ballistic")
         assert lines[1:] == ["  with equipment: +1", "  (Gauntlets of the Long", "  Reach)"]
+
+
+async def test_the_cursor_row_is_scrolled_into_sight_on_a_small_screen():
+    """Pools taller than the screen: walking down to the last bump scrolls it into sight,
+    and walking back up to the first heading scrolls back."""
+    app = ash_warden()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_bumps(pilot)
+        screen = app.screen
+        unit = screen.doc.unit
+        for skill, side in (("melee", "off"), ("melee", "def"), ("ballistic", "def"),
+                            ("arcane", "def"), ("technical", "def")):
+            for _ in range(3):
+                unit = edits.add_bump(unit, skill, side, 1)
+        screen.doc.edit(unit)
+        await screen.refresh_view(external=True)
+        await settled(pilot)
+        rows, editor = pools(app), screen.query_one("#step-bumps")
+        lines = rows.render().plain.split("\n")
+        assert len(lines) > editor.region.height  # taller than the room it has
+
+        def in_sight(line: int) -> bool:
+            return editor.region.y <= rows.region.y + line < editor.region.bottom
+
+        last = max(y for y, text in enumerate(lines) if "◂" in text)
+        assert not in_sight(last)
+        await pilot.press(*["down"] * (len(stops(app)) - 1))
+        await settled(pilot)
+        assert focused_id(app) == "pools/bump-technical-def-2"
+        assert in_sight(last)
+        await pilot.press(*["up"] * (len(stops(app)) - 1))
+        await settled(pilot)
+        assert focused_id(app) == "pools/addbump-melee-off"
+        assert in_sight(1) and not in_sight(last)
