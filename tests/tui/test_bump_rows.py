@@ -161,6 +161,8 @@ async def test_bumps_of_two_pools_changed_at_once_are_all_shown_in_their_place()
 
 
 async def test_a_click_on_add_bump_adds_one_and_a_click_on_an_arrow_steps_the_bump():
+    """The mouse over a button shows it pressable; a click on it presses it, on the
+    heading it only moves the cursor, on an arrow it steps the bump."""
     app = ash_warden()
     async with app.run_test(size=SIZE) as pilot:
         await open_bumps(pilot)
@@ -168,6 +170,15 @@ async def test_a_click_on_add_bump_adds_one_and_a_click_on_an_arrow_steps_the_bu
         lines = rows.render().plain.split("\n")
         head = lines.index("Melee DEF · 2 dice" + GAP + " + add bump ")
         start = len("Melee DEF · 2 dice" + GAP)
+
+        def look() -> list:
+            return list(rows.lay_out(rows.content_size.width)[head].spans)
+
+        plain = look()
+        await pilot.hover(rows, offset=(start + 1, head))  # the button looks pressable
+        assert look() != plain
+        await pilot.hover(rows, offset=(1, head))
+        assert look() == plain
         await pilot.click(rows, offset=(1, head))  # the heading: the cursor only
         await settled(pilot)
         assert focused_id(app) == "pools/addbump-melee-def"

@@ -99,12 +99,18 @@ class NumberRows(LineWidget, can_focus=True):
         PRESS,
         *NUMBER_KEYS,
     ]
-    COMPONENT_CLASSES = {"number-rows--button", "number-rows--button-cursor"}
+    COMPONENT_CLASSES = {"number-rows--button", "number-rows--button-hover",
+                         "number-rows--button-cursor"}
     DEFAULT_CSS = """
     NumberRows {
         width: 1fr;
         & > .number-rows--button {
             background: $surface;
+            color: $button-foreground;
+            text-style: bold;
+        }
+        & > .number-rows--button-hover {
+            background: $surface-darken-1;
             color: $button-foreground;
             text-style: bold;
         }
@@ -126,6 +132,7 @@ class NumberRows(LineWidget, can_focus=True):
         self._entries: dict[str, NumberEntry] = {}  # each number's keys, by row id
         self._pending: dict[str, int] = {}  # values asked for, not yet shown
         self._line_rows: list[int] = []  # the row of each line, as laid out
+        self._hover: str | None = None  # the heading whose button the mouse is over
 
     # --- what is shown --------------------------------------------------------------------
 
@@ -181,7 +188,8 @@ class NumberRows(LineWidget, can_focus=True):
             heading = heading.truncate(room, ellipsis=True)
         # the rich style: a visual style leaves out reverse, a focused button's look
         style = Style.from_rich_style(self.get_component_rich_style(
-            "number-rows--button-cursor" if cursor else "number-rows--button"))
+            "number-rows--button-cursor" if cursor else "number-rows--button-hover"
+            if row.id == self._hover else "number-rows--button"))
         return Content.assemble(heading, GAP, Content(button).stylize(style))
 
     def watch_has_focus(self, has_focus: bool) -> None:
@@ -301,6 +309,29 @@ class NumberRows(LineWidget, can_focus=True):
             self._then = row.then
             post_edit(self, row.press, straight=True)
 
+    def _button_at(self, x: int, y: int) -> Heading | None:
+        """The heading whose button is at (x, y), if any."""
+        if not 0 <= y < len(self._line_rows):
+            return None
+        row = self.rows[self._line_rows[y]]
+        if not (isinstance(row, Heading) and row.button):
+            return None
+        start = button_start(row, self.content_size.width)
+        return row if start <= x < start + len(row.button) + 2 else None
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        """A button under the mouse looks pressable, as Textual's buttons do."""
+        over = self._button_at(event.x, event.y)
+        self._show_hover(over.id if over is not None else None)
+
+    def on_leave(self, event: events.Leave) -> None:
+        self._show_hover(None)
+
+    def _show_hover(self, row_id: str | None) -> None:
+        if row_id != self._hover:
+            self._hover = row_id
+            self.update_lines()
+
     def on_click(self, event: events.Click) -> None:
         """A click puts the cursor on the row; on a button it presses it, on an arrow
         it steps the number."""
@@ -312,8 +343,7 @@ class NumberRows(LineWidget, can_focus=True):
         self._place(row.id)
         self.update_lines()
         if isinstance(row, Heading):
-            start = button_start(row, self.content_size.width)
-            if start <= event.x < start + len(row.button) + 2:
+            if self._button_at(event.x, event.y) is row:
                 event.stop()
                 self.action_press()
         else:
