@@ -71,10 +71,11 @@ class NoteRow:
     indent: int = 2
 
 
-Row = Heading | NumberRow | NoteRow
+#: a row of `NumberRows`: a heading, a number or a note
+RowOfNumbers = Heading | NumberRow | NoteRow
 
 
-def is_stop(row: Row) -> TypeGuard[Heading | NumberRow]:
+def is_stop(row: RowOfNumbers) -> TypeGuard[Heading | NumberRow]:
     """Whether the cursor stops at `row`."""
     return isinstance(row, NumberRow) or (isinstance(row, Heading) and bool(row.button))
 
@@ -123,10 +124,10 @@ class NumberRows(LineWidget, can_focus=True):
     }
     """
 
-    def __init__(self, rows: Sequence[Row] = (), *, id: str | None = None,
+    def __init__(self, rows: Sequence[RowOfNumbers] = (), *, id: str | None = None,
                  classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
-        self.rows: list[Row] = list(rows)
+        self.rows: list[RowOfNumbers] = list(rows)
         self.cursor: str | None = next((r.id for r in self.rows if is_stop(r)), None)
         self._then: str | None = None  # where the cursor goes once the edit asked for is in
         self._entries: dict[str, NumberEntry] = {}  # each number's keys, by row id
@@ -136,7 +137,7 @@ class NumberRows(LineWidget, can_focus=True):
 
     # --- what is shown --------------------------------------------------------------------
 
-    def show(self, rows: Sequence[Row]) -> None:
+    def show(self, rows: Sequence[RowOfNumbers]) -> None:
         """Show `rows`; the cursor stays on its row, or goes where the edit just made
         asked, or (its row gone) to the nearest row above it still there."""
         old, self.rows = self.rows, list(rows)
@@ -154,7 +155,7 @@ class NumberRows(LineWidget, can_focus=True):
         self.update_lines()
 
     @property
-    def row(self) -> Row | None:
+    def row(self) -> RowOfNumbers | None:
         """The row under the cursor."""
         return next((r for r in self.rows if is_stop(r) and r.id == self.cursor), None)
 

@@ -14,7 +14,13 @@ from designer.systems.opentactics.catalog import SKILLS
 from designer.systems.opentactics.models import POOL_FIELDS
 from designer.systems.opentactics.steps import ATHLETICS, FLIGHT, RANGE
 from designer.tui.editors.kit.fields import NumberField, Toggle, at
-from designer.tui.editors.kit.number_rows import Heading, NoteRow, NumberRow, NumberRows, Row
+from designer.tui.editors.kit.number_rows import (
+    Heading,
+    NoteRow,
+    NumberRow,
+    NumberRows,
+    RowOfNumbers,
+)
 from designer.tui.editors.opentactics.common import OTEditor, OTView
 from designer.tui.widgets.shown import muted, set_content
 
@@ -77,10 +83,10 @@ class BumpsEditor(OTEditor):
     async def update_fields(self, view: OTView) -> None:
         self.query_one("#pools", NumberRows).show(self._pool_rows(view))
 
-    def _pool_rows(self, view: OTView) -> list[Row]:
+    def _pool_rows(self, view: OTView) -> list[RowOfNumbers]:
         """Each pool with dice or bumps, after a blank line: its heading, its bumps and
         what its equipment adds; then the pools without dice."""
-        rows: list[Row] = []
+        rows: list[RowOfNumbers] = []
         for skill, side, label, _d, _b in POOL_FIELDS:
             if not _shown(view, skill, side):
                 continue
