@@ -209,3 +209,35 @@ def test_bursts_of_keys_leave_every_field_as_the_model_predicts(tmp_path):
         for run in runs:
             run.join()
     assert not problems, "\n".join(problems)
+
+
+#: OpenTactics' bumps step, from the first pool's heading: add a bump and raise it to +3;
+#: on to the next pool, add a bump and type 4; up to the bump before it and remove that;
+#: back into the step (its first heading) for the next round
+BUMP_KEYS = ["enter", "right", "right", "down", "enter", "4", "up", "delete", "alt+2"]
+
+
+def test_bursts_on_the_bump_rows_add_step_and_remove_exactly(tmp_path):
+    """The bumps step's rows (one widget with a cursor) take a burst 0–5 ms apart as
+    they take slow keys: each round leaves one more +3 bump on the first pool, and the
+    second pool's one bump a +4."""
+    path = tmp_path / "ash-warden.yaml"
+    shutil.copy(examples_dir("opentactics") / "units" / "ash-warden.yaml", path)
+    rng = random.Random()
+    bytes_of = {**BYTES, "delete": b"\x1b[3~", "alt+2": alt("2")}
+    env = {"DESIGNER_CONFIG": str(tmp_path / "config.yaml")}
+    with two_busy_processes(), Terminal(
+            [sys.executable, "-m", "designer", "edit", str(path)], size=SIZE, env=env,
+            cwd=str(ROOT)) as term:
+        term.wait_for("Ash Warden", timeout=60)
+        term.send(alt("2"))
+        for rounds in range(1, 4):
+            term.drain(0.3)
+            for key in BUMP_KEYS:
+                term.send(bytes_of.get(key, key.encode()))
+                time.sleep(rng.uniform(0, 0.005))  # the typist's pace, not a wait
+            quiet(term, time.perf_counter())
+            skills = saved(term, path)["skills"]
+            assert (skills["melee"].get("off_bumps", []),
+                    skills["ballistic"].get("off_bumps", [])) == ([3] * rounds, [4]), \
+                term.text()
