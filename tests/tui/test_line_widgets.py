@@ -31,7 +31,7 @@ from designer.tui.widgets.lists import MovingList
 from designer.tui.widgets.shown import DetailText, Findings
 from designer.tui.widgets.tally import PointsList
 from designer.tui.widgets.text import TextField
-from tests.tui.helpers import draws, refreshes
+from tests.tui.helpers import draws, refreshes, settled
 
 pytestmark = pytest.mark.tui
 
@@ -424,3 +424,31 @@ def test_the_card_preview_never_breaks_a_box_across_lines():
     assert wrap_keeping_boxes(line, 30)[0].spans[0].style == "bold"  # styles kept
     assert [p.plain for p in wrap_keeping_boxes(Content("x" * 25 + " yy"), 10)] == [
         "x" * 10, "x" * 10, "xxxxx yy"]
+
+
+async def test_a_finding_that_comes_and_goes_keeps_the_step_findings_height():
+    """Open Fire's models step: a second Scrap Boss adds a finding, one takes it away.
+    The step's findings keep the height they grew to, the lines left blank, so stepping
+    the count to and fro lays nothing out."""
+    app = build_app(unit_path=examples_dir("openfire") / "units" / "scrap-pickers.yaml",
+                    start="edit")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settled(pilot)
+        await pilot.press("alt+2")
+        await settled(pilot)
+        findings = app.screen.editor.query_one(".step-issues", Findings)
+        short = findings.region.height
+        await pilot.press("right")  # two bosses: a finding more
+        await settled(pilot)
+        tall = findings.region.height
+        assert tall > short
+        screen = app.screen
+        layouts: list[object] = []
+        screen.screen_layout_refresh_signal.subscribe(screen, layouts.append)
+        seen = []
+        for key in ("left", "right", "left"):
+            await pilot.press(key)
+            await settled(pilot)
+            seen.append(("convoy" in findings.render().plain, findings.region.height))
+        assert seen == [(False, tall), (True, tall), (False, tall)]
+        assert layouts == []

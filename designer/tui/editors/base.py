@@ -19,7 +19,7 @@ from designer.systems import Assessment, GameSystem, Step
 from designer.tally import Issue, Line, Tally
 from designer.tui.editors.kit.picker import Picker
 from designer.tui.widgets.scroll import LiveScroll
-from designer.tui.widgets.shown import Findings
+from designer.tui.widgets.shown import Findings, StepFindings
 from designer.tui.widgets.tally import issue_content
 
 #: the class of the fields bound to the unit (`kit.fields`): `sync` shows each the view
@@ -160,7 +160,9 @@ class StepEditor(LiveScroll, Generic[U, C, F], can_focus=False):
         if self.step.guidance:
             yield Static(self.step.guidance, classes="intro")
         yield from self.compose_fields()
-        yield Findings(classes="step-issues")
+        findings = StepFindings(classes="step-issues")
+        findings.display = False  # until the step has a finding
+        yield findings
 
     def compose_fields(self) -> ComposeResult:
         yield from ()
@@ -227,11 +229,13 @@ class StepEditor(LiveScroll, Generic[U, C, F], can_focus=False):
         return view.issues_of(self.key)
 
     def show_issues(self, view: View[U, C, F]) -> None:
+        """The step's findings; once shown, blank lines while it has none (their height
+        kept, `StepFindings`)."""
         mine = self.findings(view)
         widget = self.query_one(".step-issues", Findings)
-        if widget.display != bool(mine):
-            widget.display = bool(mine)
-        if mine:
+        if mine and not widget.display:
+            widget.display = True
+        if widget.display:
             widget.show(Content("\n").join(issue_content(i) for i in mine))
 
     def entry_field(self) -> Widget | None:

@@ -67,6 +67,23 @@ class Findings(LineText):
     """Findings, one or more lines each: a step's, the tally's, a force's."""
 
 
+class StepFindings(Findings):
+    """A step's findings, at the foot of its editor. Their height only grows (until the
+    width changes): a finding gone leaves its lines blank. A value stepped to and fro
+    across a limit adds a finding and takes it away at each key, and the step was laid
+    out again each time, its scroll bar shown and hidden (a third of the keypress's
+    work on Open Fire's models step)."""
+
+    _kept = (0, 0)  # (width, lines) of the tallest findings shown at that width
+
+    def lay_out(self, width: int) -> list[Content]:
+        lines = super().lay_out(width)
+        kept_width, kept = self._kept
+        tallest = max(len(lines), kept if kept_width == width else 0)
+        self._kept = (width, tallest)
+        return lines + [Content("")] * (tallest - len(lines))
+
+
 class DetailText(Static):
     """The detail of the entry highlighted in a list above it. Its height only grows (it
     fits again when the width changes): moving through the list then never moves what
