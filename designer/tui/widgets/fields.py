@@ -18,11 +18,9 @@ from textual.widgets import Button, Checkbox
 from designer.tui.keys import key_time
 from designer.tui.literal import literal
 from designer.tui.widgets.number_entry import (
-    LEFT,
-    RIGHT,
     NumberEntry,
     Typed,
-    number_line,
+    between_arrows,
     shown_number,
     value_width,
 )
@@ -127,7 +125,7 @@ class Spinner(Widget, can_focus=True):
         parts: list[str | Content | tuple[str, str]] = []
         if label:
             parts += [(label, "$foreground-muted" if not focused else "bold"), " "]
-        return Content.assemble(*parts, number_line(
+        return Content.assemble(*parts, between_arrows(
             self._show(self.value).rjust(self._value_width), self.note, focused))
 
     def on_focus(self) -> None:
@@ -219,8 +217,7 @@ class Cycle(Widget, can_focus=True):
         focused = self.has_focus
         return Content.assemble(
             (self.label.ljust(self.label_width), "bold" if focused else "$foreground-muted"), " ",
-            (LEFT, "$foreground-muted"), " ", (text, "bold reverse" if focused else "bold"), " ",
-            (RIGHT, "$foreground-muted"))
+            between_arrows(text, "", focused))
 
     def on_focus(self) -> None:
         self._typed.clear()

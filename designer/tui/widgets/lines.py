@@ -133,13 +133,11 @@ class LineWidget(Widget):
     def _catch_up(self) -> None:
         if self._out_of_date:
             self._out_of_date = False
-            self.screen.screen_layout_refresh_signal.unsubscribe(self)
+            with suppress(NoScreen):  # its screen gone (unmounted): nothing to leave
+                self.screen.screen_layout_refresh_signal.unsubscribe(self)
 
     def on_unmount(self) -> None:
-        if self._out_of_date:
-            self._out_of_date = False
-            with suppress(NoScreen):
-                self.screen.screen_layout_refresh_signal.unsubscribe(self)
+        self._catch_up()
 
     def _laid_out(self, screen: Screen) -> None:
         """A layout brought the widget into view with its lines out of date."""

@@ -89,8 +89,9 @@ def value_width(entry: NumberEntry, signed: bool) -> int:
                len(shown_number(entry.maximum, signed)))
 
 
-def number_line(shown: str, note: str | Content, focused: bool) -> Content:
-    """A number between its arrows, and its note: "◂ +1 ▸ Slightly superhuman"."""
+def between_arrows(shown: str, note: str | Content, focused: bool) -> Content:
+    """A value between its arrows, and its note: "◂ +1 ▸ Slightly superhuman", a number
+    or a choice stepped with ←/→."""
     parts: list[str | Content | tuple[str, str]] = [
         (LEFT, "$foreground-muted"), " ", (shown, "bold reverse" if focused else "bold"), " ",
         (RIGHT, "$foreground-muted")]

@@ -27,7 +27,7 @@ from designer.tui.editors.kit.fields import Change, post_edit
 from designer.tui.keys import key_time
 from designer.tui.widgets.fields import NUMBER_KEYS, PRESS
 from designer.tui.widgets.lines import LineWidget
-from designer.tui.widgets.number_entry import NumberEntry, number_line, shown_number, value_width
+from designer.tui.widgets.number_entry import NumberEntry, between_arrows, shown_number, value_width
 
 #: the gap between a heading and its button (a button's margin beside a label)
 GAP = "  "
@@ -78,6 +78,11 @@ RowOfNumbers = Heading | NumberRow | NoteRow
 def is_stop(row: RowOfNumbers) -> TypeGuard[Heading | NumberRow]:
     """Whether the cursor stops at `row`."""
     return isinstance(row, NumberRow) or (isinstance(row, Heading) and bool(row.button))
+
+
+def stop_ids(rows: Sequence[RowOfNumbers]) -> list[str]:
+    """The ids of the rows the cursor stops at, in order."""
+    return [row.id for row in rows if is_stop(row)]
 
 
 def button_start(row: Heading, width: int) -> int:
@@ -142,12 +147,12 @@ class NumberRows(LineWidget, can_focus=True):
         asked, or (its row gone) to the nearest row above it still there."""
         old, self.rows = self.rows, list(rows)
         self._pending.clear()
-        ids = {row.id for row in self.rows if is_stop(row)}
+        ids = set(stop_ids(self.rows))
         wanted, self._then = self._then, None
         if wanted in ids:
             self._place(wanted)
         elif self.cursor not in ids:
-            before = [r.id for r in old if is_stop(r)]
+            before = stop_ids(old)
             at = before.index(self.cursor) if self.cursor in before else 0
             self._place(next((i for i in reversed(before[:at]) if i in ids),
                              self._first()))
@@ -179,7 +184,7 @@ class NumberRows(LineWidget, can_focus=True):
             entry = self._entry(row)
             shown = shown_number(self._value(row), row.signed).rjust(
                 value_width(entry, row.signed))
-            return Content(" " * row.indent) + number_line(shown, row.note, cursor)
+            return Content(" " * row.indent) + between_arrows(shown, row.note, cursor)
         if not row.button:
             return row.text
         button = f" {row.button} "
@@ -204,7 +209,7 @@ class NumberRows(LineWidget, can_focus=True):
     # --- the cursor -----------------------------------------------------------------------
 
     def _stops(self) -> list[str]:
-        return [r.id for r in self.rows if is_stop(r)]
+        return stop_ids(self.rows)
 
     def _first(self) -> str | None:
         stops = self._stops()
